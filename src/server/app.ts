@@ -1,0 +1,127 @@
+// buildApp(deps): plugins, the error shape, each feature's routes and the built client. Tests call it too.
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import type { RawServerDefault } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { registerAuthGuard } from './auth-guard.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { authRoutes } from './features/auth/routes.js';
+import type { CodeDeps } from './features/auth/service.js';
+import { createTokenService, type TokenService } from './features/auth/tokens.js';
+import { HttpError } from './http-error.js';
+import { createLogMailer, createSmtpMailer, type Mailer } from './integrations/mail.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  /** Defaults: SMTP when config.smtpUrl is set, else the log. */
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
+}
+
+export interface AppServices {
+  config: Config;
+  tokens: TokenService;
+  mailer: Mailer;
+  codes: CodeDeps;
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+> & { db: Database; deps: AppServices };
+
+const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config } = deps;
+  const fastify = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 256 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  fastify.setValidatorCompiler(validatorCompiler);
+  fastify.setSerializerCompiler(serializerCompiler);
+
+  const tokens = createTokenService(config.jwtSecret, config.jwtTtlSeconds);
+  const mailer =
+    deps.mailer ??
+    (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(fastify.log));
+  const services: AppServices = {
+    config,
+    tokens,
+    mailer,
+    codes: { db: deps.db, mailer, secret: config.jwtSecret },
+  };
+  fastify.decorate('db', deps.db);
+  fastify.decorate('deps', services);
+  const app = fastify as unknown as App;
+
+  app.setErrorHandler((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const problems = error.validation.map((issue) => {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        const message = issue.message ?? 'is invalid';
+        return field && !message.startsWith(field) ? `${field}: ${message}` : message;
+      });
+      return reply.code(400).send({ message: problems.join('; ') });
+    }
+    if (error instanceof HttpError) return reply.code(error.statusCode).send({ message: error.message });
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, rate limit): keep their status and words.
+      return reply.code(status).send({ message: (error as Error).message });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).send({ message: 'Internal server error' });
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(websocket);
+  registerAuthGuard(app, tokens);
+
+  app.get('/api/health', async () => ({ status: 'ok' }));
+  authRoutes(app);
+
+  if (existsSync(clientDir)) {
+    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || !existsSync(clientDir)) {
+      return reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+    }
+    // Every other path is the single-page app; its router shows the 404 page for unknown routes.
+    return reply.type('text/html').sendFile('index.html');
+  });
+
+  app.addHook('onClose', async () => mailer.close());
+  return app;
+}

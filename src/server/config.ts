@@ -1,0 +1,85 @@
+// Environment -> typed config, validated at start; the only file that reads process.env (CONVENTIONS rule 12).
+import path from 'node:path';
+import { z } from 'zod';
+
+const onOff = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'], { message: 'must be on or off' })
+  .transform((value) => ['on', 'true', '1'].includes(value));
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./.data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    JWT_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .default(60 * 60 * 24 * 7),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().default('Brew Connect <no-reply@brewconnect.co.za>'),
+    PUBLIC_URL: z.url('must be a URL').optional(),
+    DEMO_DATA: onOff.optional(),
+    GEOCODER_URL: z.url('must be a URL').optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.JWT_SECRET, {
+    message: 'is required when NODE_ENV=production',
+    path: ['JWT_SECRET'],
+  });
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  jwtTtlSeconds: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  /** Fill an empty database with demo shops and users: on for the embedded database unless turned off. */
+  demoData: boolean;
+  geocoderUrl: string | undefined;
+  logLevel: string;
+}
+
+// Only for development and tests: production refuses to start without JWT_SECRET (see the refine above).
+const DEVELOPMENT_JWT_SECRET = 'development-only-secret-change-me-in-production-0123456789';
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== '')),
+  );
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const values = parsed.data;
+  const port = values.PORT;
+  return {
+    env: values.NODE_ENV,
+    port,
+    host: values.HOST,
+    dataDir: path.resolve(values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    jwtSecret: values.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
+    jwtTtlSeconds: values.JWT_TTL_SECONDS,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    publicUrl: values.PUBLIC_URL ?? `http://localhost:${port}`,
+    demoData: values.DEMO_DATA ?? !values.DATABASE_URL,
+    geocoderUrl: values.GEOCODER_URL,
+    logLevel: values.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,282 @@
+// The one database schema (spec §3), PostgreSQL dialect for both PGlite and node-postgres (CONVENTIONS rule 6).
+// Money is integer cents; times are timestamptz; columns snake_case.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const userRole = pgEnum('user_role', ['customer', 'shop_owner']);
+export const shopCategory = pgEnum('shop_category', ['specialty', 'quick_service', 'artisan']);
+export const menuCategory = pgEnum('menu_category', [
+  'coffee',
+  'tea',
+  'pastries',
+  'sandwiches',
+  'beverages',
+  'snacks',
+]);
+export const orderStatus = pgEnum('order_status', [
+  'pending',
+  'confirmed',
+  'preparing',
+  'ready',
+  'completed',
+  'cancelled',
+]);
+export const messageType = pgEnum('message_type', ['text', 'order']);
+export const promotionStatus = pgEnum('promotion_status', ['pending', 'active', 'failed', 'expired']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: userRole('role').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
+    uniqueIndex('users_username_lower_unique').on(sql`lower(${table.username})`),
+  ],
+);
+
+/** Sign-up codes (spec §5 wizard): stored hashed, spent after use, expiry or too many wrong tries. */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    spentAt: timestamp('spent_at', { withTimezone: true }),
+    requestedFrom: text('requested_from'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('verification_codes_email_created').on(table.email, table.createdAt)],
+);
+
+export const coffeeShops = pgTable(
+  'coffee_shops',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    category: shopCategory('category').notNull(),
+    address: text('address').notNull(),
+    phone: text('phone'),
+    email: text('email'),
+    imageUrl: text('image_url'),
+    /** Mean review rating rounded to one decimal, recomputed with every review in the same transaction. */
+    rating: numeric('rating', { precision: 2, scale: 1 }).notNull().default('0.0'),
+    reviewCount: integer('review_count').notNull().default(0),
+    isPromoted: boolean('is_promoted').notNull().default(false),
+    promotionExpiresAt: timestamp('promotion_expires_at', { withTimezone: true }),
+    deliveryTime: text('delivery_time'),
+    deliveryFeeCents: integer('delivery_fee_cents'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** name, description and address in one lower-cased text, for trigram search. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(name || ' ' || coalesce(description, '') || ' ' || address)`),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('coffee_shops_owner').on(table.ownerId),
+    index('coffee_shops_category').on(table.category),
+    index('coffee_shops_promoted').on(table.promotionExpiresAt).where(sql`${table.isPromoted}`),
+    index('coffee_shops_search_trgm').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    index('coffee_shops_name_trgm').using('gin', sql`lower(${table.name}) gin_trgm_ops`),
+    index('coffee_shops_lat_lon').on(table.latitude, table.longitude),
+    index('coffee_shops_rank').on(table.rating.desc(), table.reviewCount.desc(), table.id),
+    check(
+      'coffee_shops_delivery_fee_positive',
+      sql`${table.deliveryFeeCents} is null or ${table.deliveryFeeCents} >= 0`,
+    ),
+  ],
+);
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => coffeeShops.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.shopId] }),
+    index('favorites_shop').on(table.shopId),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => coffeeShops.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    comment: text('comment'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('reviews_one_per_user_and_shop').on(table.userId, table.shopId),
+    index('reviews_shop').on(table.shopId),
+    check('reviews_rating_range', sql`${table.rating} between 1 and 5`),
+  ],
+);
+
+/**
+ * A message belongs to the conversation of one customer with one shop: customer_id names that customer
+ * whichever side sent it, so a conversation is (shop_id, customer_id).
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    receiverId: integer('receiver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => coffeeShops.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    messageType: messageType('message_type').notNull().default('text'),
+    orderData: text('order_data'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('messages_conversation').on(table.shopId, table.customerId, table.id),
+    index('messages_customer').on(table.customerId, table.id),
+  ],
+);
+
+export const menuItems = pgTable(
+  'menu_items',
+  {
+    id: serial('id').primaryKey(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => coffeeShops.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    category: menuCategory('category').notNull().default('coffee'),
+    priceCents: integer('price_cents').notNull(),
+    imageUrl: text('image_url'),
+    isAvailable: boolean('is_available').notNull().default(true),
+    preparationTime: text('preparation_time'),
+    ingredients: text('ingredients').array(),
+    allergens: text('allergens').array(),
+    calories: integer('calories'),
+    isVegan: boolean('is_vegan').notNull().default(false),
+    isGlutenFree: boolean('is_gluten_free').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('menu_items_shop').on(table.shopId),
+    check('menu_items_price_positive', sql`${table.priceCents} >= 0`),
+  ],
+);
+
+export const businessHours = pgTable(
+  'business_hours',
+  {
+    id: serial('id').primaryKey(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => coffeeShops.id, { onDelete: 'cascade' }),
+    dayOfWeek: smallint('day_of_week').notNull(),
+    openTime: text('open_time'),
+    closeTime: text('close_time'),
+    isClosed: boolean('is_closed').notNull().default(false),
+  },
+  (table) => [
+    uniqueIndex('business_hours_one_per_day').on(table.shopId, table.dayOfWeek),
+    check('business_hours_day_range', sql`${table.dayOfWeek} between 0 and 6`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => coffeeShops.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** [{ name, quantity, priceCents? }] */
+    items: jsonb('items').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    status: orderStatus('status').notNull().default('pending'),
+    pickupTime: timestamp('pickup_time', { withTimezone: true }),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('orders_shop_created').on(table.shopId, table.createdAt),
+    index('orders_customer').on(table.customerId),
+    check('orders_total_positive', sql`${table.totalCents} >= 0`),
+  ],
+);
+
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: serial('id').primaryKey(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => coffeeShops.id, { onDelete: 'cascade' }),
+    /** The payment provider's transaction reference; one promotion per payment. */
+    reference: text('reference').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    durationDays: integer('duration_days').notNull(),
+    status: promotionStatus('status').notNull().default('pending'),
+    startDate: timestamp('start_date', { withTimezone: true }),
+    endDate: timestamp('end_date', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('promotions_reference_unique').on(table.reference),
+    index('promotions_shop').on(table.shopId),
+  ],
+);

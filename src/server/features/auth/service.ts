@@ -1,0 +1,178 @@
+// Accounts: registration, sign-in and the emailed sign-up codes (spec §4 Session, §5 wizard, §7 Auth).
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import argon2 from 'argon2';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { RegisterBody, User, VerifyCodeBody } from '../../../shared/api/auth.js';
+import type { Database, Transaction } from '../../db/client.js';
+import { users, verificationCodes } from '../../db/schema.js';
+import { HttpError } from '../../http-error.js';
+import type { Mailer } from '../../integrations/mail.js';
+
+export const CODE_TTL_MINUTES = 10;
+export const MAX_CODE_ATTEMPTS = 5;
+/** How many codes one email address may be sent in an hour. */
+export const MAX_CODES_PER_EMAIL_PER_HOUR = 5;
+
+const INVALID_CREDENTIALS = 'Invalid email or password';
+
+function publicUser(row: typeof users.$inferSelect): User {
+  return { id: row.id, username: row.username, email: row.email, role: row.role };
+}
+
+export async function findUser(db: Database, id: number): Promise<User | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ? publicUser(row) : null;
+}
+
+async function assertAvailable(db: Database | Transaction, username: string, email: string) {
+  const clashes = await db
+    .select({ email: users.email, username: users.username })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email}) or lower(${users.username}) = lower(${username})`);
+  if (clashes.some((row) => row.email.toLowerCase() === email.toLowerCase()))
+    throw new HttpError(409, 'An account with this email already exists');
+  if (clashes.length > 0) throw new HttpError(409, 'That username is taken');
+}
+
+/** Inserts the user; a unique-index race with another sign-up still answers 409, never 500. */
+async function insertUser(db: Database | Transaction, body: RegisterBody): Promise<User> {
+  await assertAvailable(db, body.username, body.email);
+  const passwordHash = await argon2.hash(body.password, { type: argon2.argon2id });
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({ username: body.username, email: body.email, passwordHash, role: body.role })
+      .returning();
+    return publicUser(row!);
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new HttpError(409, 'An account with this email or username already exists');
+    throw error;
+  }
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const code =
+    (error as { code?: string; cause?: { code?: string } })?.code ??
+    (error as { cause?: { code?: string } })?.cause?.code;
+  return code === '23505';
+}
+
+export function registerUser(db: Database, body: RegisterBody): Promise<User> {
+  return insertUser(db, body);
+}
+
+// A fixed hash to verify against when the email is unknown, so both failures take the same time.
+const dummyHashPromise = argon2.hash('not-a-real-password', { type: argon2.argon2id });
+
+export async function authenticate(db: Database, email: string, password: string): Promise<User> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+  const hash = row?.passwordHash ?? (await dummyHashPromise);
+  const matches = await argon2.verify(hash, password).catch(() => false);
+  if (!row || !matches) throw new HttpError(401, INVALID_CREDENTIALS);
+  return publicUser(row);
+}
+
+function hashCode(secret: string, email: string, code: string): string {
+  return createHmac('sha256', secret).update(`${email.toLowerCase()}:${code}`).digest('hex');
+}
+
+export interface CodeDeps {
+  db: Database;
+  mailer: Mailer;
+  secret: string;
+  now?: () => Date;
+}
+
+export async function sendSignUpCode(deps: CodeDeps, email: string, requestedFrom: string): Promise<void> {
+  const now = deps.now?.() ?? new Date();
+  const [existing] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  if (existing) throw new HttpError(409, 'An account with this email already exists. Please sign in.');
+
+  const hourAgo = new Date(now.getTime() - 60 * 60 * 1000);
+  const [{ count }] = (await deps.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.email, email), gt(verificationCodes.createdAt, hourAgo)))) as [
+    { count: number },
+  ];
+  if (count >= MAX_CODES_PER_EMAIL_PER_HOUR)
+    throw new HttpError(429, 'Too many codes were requested for this email. Please try again in an hour.');
+
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const expiresAt = new Date(now.getTime() + CODE_TTL_MINUTES * 60 * 1000);
+  // A new code replaces any earlier one: only the latest code can be used.
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(verificationCodes)
+      .set({ spentAt: now })
+      .where(and(eq(verificationCodes.email, email), isNull(verificationCodes.spentAt)));
+    await tx.insert(verificationCodes).values({
+      email,
+      codeHash: hashCode(deps.secret, email, code),
+      expiresAt,
+      requestedFrom,
+      createdAt: now,
+    });
+  });
+  await deps.mailer.send({
+    to: email,
+    subject: `Your Brew Connect verification code: ${code}`,
+    text: [
+      'Welcome to Brew Connect!',
+      '',
+      `Your verification code is ${code}.`,
+      `It expires in ${CODE_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this email.`,
+    ].join('\n'),
+  });
+}
+
+export async function verifyCodeAndRegister(deps: CodeDeps, body: VerifyCodeBody): Promise<User> {
+  const now = deps.now?.() ?? new Date();
+  const [latest] = await deps.db
+    .select()
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.email, body.email), isNull(verificationCodes.spentAt)))
+    .orderBy(desc(verificationCodes.id))
+    .limit(1);
+  if (!latest || latest.expiresAt <= now)
+    throw new HttpError(
+      400,
+      'This verification code has expired or was already used. Please request a new code.',
+    );
+
+  const expected = Buffer.from(latest.codeHash, 'hex');
+  const given = Buffer.from(hashCode(deps.secret, body.email, body.code), 'hex');
+  if (!timingSafeEqual(expected, given)) {
+    const attempts = latest.failedAttempts + 1;
+    await deps.db
+      .update(verificationCodes)
+      .set({ failedAttempts: attempts, spentAt: attempts >= MAX_CODE_ATTEMPTS ? now : null })
+      .where(eq(verificationCodes.id, latest.id));
+    const left = MAX_CODE_ATTEMPTS - attempts;
+    throw new HttpError(
+      400,
+      left > 0
+        ? `The verification code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.`
+        : 'The verification code is incorrect and can no longer be used. Please request a new code.',
+    );
+  }
+
+  // Spending the code and creating the account succeed or fail together.
+  return deps.db.transaction(async (tx) => {
+    const spent = await tx
+      .update(verificationCodes)
+      .set({ spentAt: now })
+      .where(and(eq(verificationCodes.id, latest.id), isNull(verificationCodes.spentAt)))
+      .returning({ id: verificationCodes.id });
+    if (spent.length === 0)
+      throw new HttpError(
+        400,
+        'This verification code has expired or was already used. Please request a new code.',
+      );
+    return insertUser(tx, { ...body.userData, email: body.email });
+  });
+}

@@ -1,0 +1,29 @@
+// Start-up: read config, open the database, fill demo data if asked, build the app, listen; stop cleanly.
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { seedDemoData } from './db/demo-data.js';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const app = await buildApp({ config, db: database.db });
+
+if (config.demoData) {
+  const seeded = await seedDemoData(database.db);
+  if (seeded) app.log.info(seeded, 'filled the empty database with demo data');
+}
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Brew Connect is running on ${config.publicUrl} (${database.kind} database)`);

@@ -1,0 +1,135 @@
+// The coffee-shop contract (spec §3 Coffee shop, §7 Shops): list filters, the shop shape and the create body.
+import { z } from 'zod';
+
+export const shopCategories = ['specialty', 'quick_service', 'artisan'] as const;
+export const shopCategory = z.enum(shopCategories, {
+  message: `category must be one of ${shopCategories.join(', ')}`,
+});
+export type ShopCategory = z.infer<typeof shopCategory>;
+
+export const shopCategoryLabels: Record<ShopCategory, string> = {
+  specialty: 'Specialty Coffee',
+  quick_service: 'Quick Service',
+  artisan: 'Artisan Roasters',
+};
+
+export const shop = z.object({
+  id: z.number().int(),
+  ownerId: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  category: shopCategory,
+  address: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  /** One decimal, as a numeric string: '4.5' (spec §3). */
+  rating: z.string(),
+  reviewCount: z.number().int(),
+  isPromoted: z.boolean(),
+  promotionExpiresAt: z.string().nullable(),
+  deliveryTime: z.string().nullable(),
+  deliveryFee: z.number().nullable(),
+  latitude: z.string().nullable(),
+  longitude: z.string().nullable(),
+  /** Great-circle distance from the asked location, when one was given. */
+  distanceKm: z.number().nullable().optional(),
+});
+export type Shop = z.infer<typeof shop>;
+
+const trueFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
+const coordinate = (name: string, limit: number) =>
+  z.coerce
+    .number({ message: `${name} must be a number` })
+    .min(-limit, `${name} must be between -${limit} and ${limit}`)
+    .max(limit, `${name} must be between -${limit} and ${limit}`);
+
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 50;
+
+export const shopQuery = z
+  .object({
+    search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
+    category: shopCategory.optional(),
+    promoted: trueFlag.optional(),
+    latitude: coordinate('latitude', 90).optional(),
+    longitude: coordinate('longitude', 180).optional(),
+    sortByDistance: trueFlag.optional(),
+    limit: z.coerce
+      .number()
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
+      .default(DEFAULT_PAGE_SIZE),
+    offset: z.coerce
+      .number()
+      .int('offset must be a whole number')
+      .min(0, 'offset must be 0 or more')
+      .max(1_000_000, 'offset is too large')
+      .default(0),
+  })
+  .refine((query) => (query.latitude === undefined) === (query.longitude === undefined), {
+    message: 'latitude and longitude must be given together',
+    path: ['latitude'],
+  });
+export type ShopQuery = z.input<typeof shopQuery>;
+
+const optionalText = (name: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${name} must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+const optionalCoordinate = (name: string, limit: number) =>
+  z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((value, ctx) => {
+      if (value === null || value === undefined || value === '') return null;
+      const number = Number(value);
+      if (!Number.isFinite(number) || Math.abs(number) > limit) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a number between -${limit} and ${limit}` });
+        return z.NEVER;
+      }
+      return number;
+    });
+
+export const createShopBody = z.object({
+  name: z.string({ message: 'name is required' }).trim().min(1, 'name is required').max(120),
+  category: shopCategory,
+  address: z.string({ message: 'address is required' }).trim().min(1, 'address is required').max(300),
+  description: optionalText('description', 2000),
+  phone: optionalText('phone', 40),
+  email: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((value) => (value ? value : null))
+    .pipe(z.email('email must be a valid email address').nullable()),
+  imageUrl: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((value) => (value ? value : null))
+    .pipe(z.url('imageUrl must be a URL').nullable()),
+  deliveryTime: optionalText('deliveryTime', 40),
+  deliveryFee: z
+    .number({ message: 'deliveryFee must be a number' })
+    .min(0, 'deliveryFee must be 0 or more')
+    .max(10_000, 'deliveryFee is too large')
+    .nullish()
+    .transform((value) => value ?? null),
+  latitude: optionalCoordinate('latitude', 90),
+  longitude: optionalCoordinate('longitude', 180),
+  /** Sent by the spec's client; ignored: the owner is always the signed-in user. */
+  ownerId: z.unknown().optional(),
+});
+export type CreateShopBody = z.input<typeof createShopBody>;
+
+export const geocodeQuery = z.object({
+  q: z.string().trim().min(3, 'q must be at least 3 characters').max(300, 'q must be at most 300 characters'),
+});
+export const geocodeResult = z.object({ lat: z.string(), lon: z.string(), displayName: z.string() });
+export type GeocodeResult = z.infer<typeof geocodeResult>;

@@ -1,0 +1,116 @@
+// Starts the real app on 127.0.0.1 with a fresh database of its own (PGlite in memory, or a new PostgreSQL
+// database when DATABASE_URL is set) and gives tests an HTTP client that speaks to it over real sockets.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type App, buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.js';
+import type { Mailer } from '../../src/server/integrations/mail.js';
+
+export interface Reply<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface Caller {
+  get<T = unknown>(path: string): Promise<Reply<T>>;
+  post<T = unknown>(path: string, body?: unknown): Promise<Reply<T>>;
+  put<T = unknown>(path: string, body?: unknown): Promise<Reply<T>>;
+  delete<T = unknown>(path: string): Promise<Reply<T>>;
+}
+
+export interface Api extends Caller {
+  /** Calls as the holder of this token (or of this signed-in user). */
+  as(who: string | { accessToken: string }): Caller;
+}
+
+export function httpClient(baseUrl: string): Api {
+  const call =
+    (token?: string) =>
+    async <T>(method: string, path: string, body?: unknown): Promise<Reply<T>> => {
+      const headers: Record<string, string> = {};
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      if (token) headers.authorization = `Bearer ${token}`;
+      const response = await fetch(baseUrl + path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: response.status, body: parsed as T, headers: response.headers };
+    };
+  const caller = (token?: string): Caller => {
+    const send = call(token);
+    return {
+      get: (path) => send('GET', path),
+      post: (path, body) => send('POST', path, body ?? {}),
+      put: (path, body) => send('PUT', path, body ?? {}),
+      delete: (path) => send('DELETE', path),
+    };
+  };
+  return {
+    ...caller(),
+    as: (who) => caller(typeof who === 'string' ? who : who.accessToken),
+  };
+}
+
+/** A fresh database: PGlite in memory, or a throw-away database on the PostgreSQL of DATABASE_URL. */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) return openDatabase({ dataDir: 'memory' });
+  const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory' });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: baseUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: App;
+  database: DatabaseHandle;
+  baseUrl: string;
+  api: Api;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(
+  options: { env?: Record<string, string>; mailer?: Mailer } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', ...options.env });
+  const app = await buildApp({ config, db: database.db, mailer: options.mailer, logger: { level: 'warn' } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    app,
+    database,
+    baseUrl,
+    api: httpClient(baseUrl),
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

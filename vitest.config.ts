@@ -1,0 +1,25 @@
+// Two Vitest projects: pure unit tests beside the code, and API tests over real HTTP in tests/api.
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const alias = { '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)) };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: 'unit', include: ['src/**/*.test.ts'] } },
+      {
+        resolve: { alias },
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file builds its own app and database; two cores, so two at a time.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
