@@ -21,7 +21,11 @@ import type { Database } from './db/client.js';
 import { authRoutes } from './features/auth/routes.js';
 import type { CodeDeps } from './features/auth/service.js';
 import { createTokenService, type TokenService } from './features/auth/tokens.js';
+import { favoriteRoutes } from './features/favorites/routes.js';
+import { reviewRoutes } from './features/reviews/routes.js';
+import { shopRoutes } from './features/shops/routes.js';
 import { HttpError } from './http-error.js';
+import { createNominatimGeocoder, type Geocoder } from './integrations/geocoder.js';
 import { createLogMailer, createSmtpMailer, type Mailer } from './integrations/mail.js';
 
 export interface AppDeps {
@@ -29,6 +33,8 @@ export interface AppDeps {
   db: Database;
   /** Defaults: SMTP when config.smtpUrl is set, else the log. */
   mailer?: Mailer;
+  /** Defaults: Nominatim at config.geocoderUrl when set, else none (geocoding answers 404). */
+  geocoder?: Geocoder;
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
 }
 
@@ -37,6 +43,7 @@ export interface AppServices {
   tokens: TokenService;
   mailer: Mailer;
   codes: CodeDeps;
+  geocoder: Geocoder | undefined;
 }
 
 export type App = FastifyInstance<
@@ -68,6 +75,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     tokens,
     mailer,
     codes: { db: deps.db, mailer, secret: config.jwtSecret },
+    geocoder:
+      deps.geocoder ??
+      (config.geocoderUrl
+        ? createNominatimGeocoder(config.geocoderUrl, `BrewConnect/0.1 (+${config.publicUrl})`)
+        : undefined),
   };
   fastify.decorate('db', deps.db);
   fastify.decorate('deps', services);
@@ -110,6 +122,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.get('/api/health', async () => ({ status: 'ok' }));
   authRoutes(app);
+  shopRoutes(app);
+  favoriteRoutes(app);
+  reviewRoutes(app);
 
   if (existsSync(clientDir)) {
     await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });

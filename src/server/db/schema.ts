@@ -109,7 +109,8 @@ export const coffeeShops = pgTable(
     index('coffee_shops_promoted').on(table.promotionExpiresAt).where(sql`${table.isPromoted}`),
     index('coffee_shops_search_trgm').using('gin', sql`${table.searchText} gin_trgm_ops`),
     index('coffee_shops_name_trgm').using('gin', sql`lower(${table.name}) gin_trgm_ops`),
-    index('coffee_shops_lat_lon').on(table.latitude, table.longitude),
+    // Bounding-box searches for 'near me' (point is x = longitude, y = latitude).
+    index('coffee_shops_location_gist').using('gist', sql`point(${table.longitude}, ${table.latitude})`),
     index('coffee_shops_rank').on(table.rating.desc(), table.reviewCount.desc(), table.id),
     check(
       'coffee_shops_delivery_fee_positive',

@@ -153,7 +153,7 @@ CREATE INDEX "coffee_shops_category" ON "coffee_shops" USING btree ("category");
 CREATE INDEX "coffee_shops_promoted" ON "coffee_shops" USING btree ("promotion_expires_at") WHERE "coffee_shops"."is_promoted";--> statement-breakpoint
 CREATE INDEX "coffee_shops_search_trgm" ON "coffee_shops" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "coffee_shops_name_trgm" ON "coffee_shops" USING gin (lower("name") gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "coffee_shops_lat_lon" ON "coffee_shops" USING btree ("latitude","longitude");--> statement-breakpoint
+CREATE INDEX "coffee_shops_location_gist" ON "coffee_shops" USING gist (point("longitude", "latitude"));--> statement-breakpoint
 CREATE INDEX "coffee_shops_rank" ON "coffee_shops" USING btree ("rating" DESC NULLS LAST,"review_count" DESC NULLS LAST,"id");--> statement-breakpoint
 CREATE INDEX "favorites_shop" ON "favorites" USING btree ("shop_id");--> statement-breakpoint
 CREATE INDEX "menu_items_shop" ON "menu_items" USING btree ("shop_id");--> statement-breakpoint

@@ -1,0 +1,65 @@
+// The coffee-shop HTTP surface (spec §7 Shops and Third party): discover list, one shop, my shops, create, geocode.
+import { z } from 'zod';
+import { createShopBody, geocodeQuery, geocodeResult, shop, shopQuery } from '../../../shared/api/shops.js';
+import type { App } from '../../app.js';
+import { requireRole, requireUser } from '../../auth-guard.js';
+import { HttpError } from '../../http-error.js';
+import { createShop, getShop, listOwnerShops, listShops } from './service.js';
+
+const idParams = z.object({
+  id: z.coerce
+    .number({ message: 'id must be a number' })
+    .int('id must be a whole number')
+    .positive('id must be positive'),
+});
+
+export function shopRoutes(app: App) {
+  app.get(
+    '/api/coffee-shops',
+    { schema: { querystring: shopQuery, response: { 200: z.array(shop) } } },
+    (request) => listShops(app.db, request.query),
+  );
+
+  app.get('/api/coffee-shops/:id', { schema: { params: idParams, response: { 200: shop } } }, (request) =>
+    getShop(app.db, request.params.id),
+  );
+
+  app.get('/api/my-shops', { schema: { response: { 200: z.array(shop) } } }, (request) => {
+    const owner = requireRole(request, 'shop_owner');
+    return listOwnerShops(app.db, owner.id);
+  });
+
+  app.post(
+    '/api/coffee-shops',
+    { schema: { body: createShopBody, response: { 201: shop } } },
+    async (request, reply) => {
+      const owner = requireRole(request, 'shop_owner');
+      return reply.code(201).send(await createShop(app.db, owner.id, request.body));
+    },
+  );
+
+  app.get(
+    '/api/geocode',
+    {
+      schema: { querystring: geocodeQuery, response: { 200: geocodeResult } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      requireUser(request);
+      const geocoder = app.deps.geocoder;
+      if (!geocoder) throw new HttpError(404, 'Location not found');
+      let found: Awaited<ReturnType<typeof geocoder.search>>;
+      try {
+        found = await geocoder.search(request.query.q);
+      } catch (error) {
+        request.log.warn({ err: error }, 'geocoder failed');
+        throw new HttpError(
+          502,
+          'The map search service is not answering. Please add the coordinates manually.',
+        );
+      }
+      if (!found) throw new HttpError(404, 'Location not found');
+      return found;
+    },
+  );
+}

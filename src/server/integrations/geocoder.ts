@@ -1,0 +1,63 @@
+// Address -> coordinates through an OpenStreetMap Nominatim-compatible service (spec §5 Geocoding):
+// format json, limit 1, an identifying User-Agent, at most one request a second, answers cached.
+import type { GeocodeResult } from '../../shared/api/shops.js';
+
+export interface Geocoder {
+  /** The best match, or null when the service knows no such place. Throws when the service fails. */
+  search(query: string): Promise<GeocodeResult | null>;
+}
+
+interface NominatimPlace {
+  lat: string;
+  lon: string;
+  display_name?: string;
+}
+
+const MIN_INTERVAL_MS = 1000;
+const CACHE_SIZE = 500;
+
+export function createNominatimGeocoder(
+  baseUrl: string,
+  userAgent: string,
+  options: { minIntervalMs?: number; timeoutMs?: number } = {},
+): Geocoder {
+  const cache = new Map<string, GeocodeResult | null>();
+  const minInterval = options.minIntervalMs ?? MIN_INTERVAL_MS;
+  // Requests queue behind each other so the service never sees more than one a second from us.
+  let queue: Promise<unknown> = Promise.resolve();
+  let lastRequestAt = 0;
+
+  const request = async (query: string): Promise<GeocodeResult | null> => {
+    const wait = lastRequestAt + minInterval - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    lastRequestAt = Date.now();
+    const url = new URL('search', baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
+    url.searchParams.set('format', 'json');
+    url.searchParams.set('limit', '1');
+    url.searchParams.set('countrycodes', 'za');
+    url.searchParams.set('q', query);
+    const response = await fetch(url, {
+      headers: { 'User-Agent': userAgent, Accept: 'application/json' },
+      signal: AbortSignal.timeout(options.timeoutMs ?? 8000),
+    });
+    if (!response.ok) throw new Error(`geocoder answered ${response.status}`);
+    const places = (await response.json()) as NominatimPlace[];
+    const place = places[0];
+    if (!place || !Number.isFinite(Number(place.lat)) || !Number.isFinite(Number(place.lon))) return null;
+    return { lat: place.lat, lon: place.lon, displayName: place.display_name ?? query };
+  };
+
+  return {
+    search(query) {
+      const key = query.trim().toLowerCase();
+      if (cache.has(key)) return Promise.resolve(cache.get(key) ?? null);
+      const result = queue.then(() => request(query));
+      queue = result.catch(() => undefined);
+      return result.then((found) => {
+        if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+        cache.set(key, found);
+        return found;
+      });
+    },
+  };
+}

@@ -1,0 +1,52 @@
+// The favourites and reviews contract (spec §3 Favorite, Review; §7 Favourites and reviews).
+import { z } from 'zod';
+import { shop } from './shops.js';
+
+const shopId = z.coerce
+  .number({ message: 'shopId must be a number' })
+  .int('shopId must be a whole number')
+  .positive('shopId must be a positive number');
+
+export const shopIdParams = z.object({ shopId });
+export const addFavoriteBody = z.object({ shopId });
+
+export const favorite = z.object({ shopId: z.number().int(), createdAt: z.string(), shop });
+export type Favorite = z.infer<typeof favorite>;
+export const favoriteCheck = z.object({ isFavorite: z.boolean() });
+
+export const MAX_REVIEW_COMMENT = 1000;
+export const reviewBody = z.object({
+  shopId: z.number({ message: 'shopId must be a number' }).int().positive(),
+  rating: z
+    .number({ message: 'rating must be a whole number from 1 to 5' })
+    .int('rating must be a whole number from 1 to 5')
+    .min(1, 'rating must be a whole number from 1 to 5')
+    .max(5, 'rating must be a whole number from 1 to 5'),
+  comment: z
+    .string({ message: 'comment must be text' })
+    .trim()
+    .max(MAX_REVIEW_COMMENT, `comment must be at most ${MAX_REVIEW_COMMENT} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null)),
+});
+export type ReviewBody = z.input<typeof reviewBody>;
+
+export const review = z.object({
+  id: z.number().int(),
+  shopId: z.number().int(),
+  userId: z.number().int(),
+  username: z.string(),
+  rating: z.number().int(),
+  comment: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Review = z.infer<typeof review>;
+
+export const reviewResult = z.object({
+  review,
+  /** True when this replaced the customer's earlier review of the shop. */
+  replaced: z.boolean(),
+  shop: z.object({ id: z.number().int(), rating: z.string(), reviewCount: z.number().int() }),
+});
+export type ReviewResult = z.infer<typeof reviewResult>;
