@@ -22,11 +22,14 @@ import { authRoutes } from './features/auth/routes.js';
 import type { CodeDeps } from './features/auth/service.js';
 import { createTokenService, type TokenService } from './features/auth/tokens.js';
 import { favoriteRoutes } from './features/favorites/routes.js';
+import { messageRoutes } from './features/messages/routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
 import { shopRoutes } from './features/shops/routes.js';
 import { HttpError } from './http-error.js';
 import { createNominatimGeocoder, type Geocoder } from './integrations/geocoder.js';
 import { createLogMailer, createSmtpMailer, type Mailer } from './integrations/mail.js';
+import { type Bus, createInProcessBus } from './realtime/bus.js';
+import { registerHub } from './realtime/hub.js';
 
 export interface AppDeps {
   config: Config;
@@ -35,6 +38,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Defaults: Nominatim at config.geocoderUrl when set, else none (geocoding answers 404). */
   geocoder?: Geocoder;
+  /** Default: in-process (one instance). Several instances on PostgreSQL pass createPostgresBus. */
+  bus?: Bus;
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
 }
 
@@ -44,6 +49,7 @@ export interface AppServices {
   mailer: Mailer;
   codes: CodeDeps;
   geocoder: Geocoder | undefined;
+  bus: Bus;
 }
 
 export type App = FastifyInstance<
@@ -80,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       (config.geocoderUrl
         ? createNominatimGeocoder(config.geocoderUrl, `BrewConnect/0.1 (+${config.publicUrl})`)
         : undefined),
+    bus: deps.bus ?? createInProcessBus(),
   };
   fastify.decorate('db', deps.db);
   fastify.decorate('deps', services);
@@ -125,6 +132,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   shopRoutes(app);
   favoriteRoutes(app);
   reviewRoutes(app);
+  messageRoutes(app);
+  registerHub(app, services.bus);
 
   if (existsSync(clientDir)) {
     await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
@@ -137,6 +146,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return reply.type('text/html').sendFile('index.html');
   });
 
-  app.addHook('onClose', async () => mailer.close());
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await services.bus.close();
+  });
   return app;
 }

@@ -1,12 +1,20 @@
 // Start-up: read config, open the database, fill demo data if asked, build the app, listen; stop cleanly.
+import pino from 'pino';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoData } from './db/demo-data.js';
+import { createPostgresBus } from './realtime/bus.js';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const app = await buildApp({ config, db: database.db });
+// Several instances may share one PostgreSQL database: they hear each other's events through it.
+const bus =
+  database.pool && config.databaseUrl
+    ? createPostgresBus(config.databaseUrl, database.pool, pino({ level: config.logLevel }))
+    : undefined;
+await bus?.ready;
+const app = await buildApp({ config, db: database.db, bus });
 
 if (config.demoData) {
   const seeded = await seedDemoData(database.db);

@@ -1,0 +1,57 @@
+// The chat HTTP surface (spec §7 Messages): conversations, a conversation's history, and sending.
+import { z } from 'zod';
+import {
+  conversation,
+  message,
+  messageHistoryQuery,
+  messageShopParams,
+  sendMessageBody,
+} from '../../../shared/api/messages.js';
+import type { App } from '../../app.js';
+import { requireUser } from '../../auth-guard.js';
+import { listConversationMessages, listConversations, sendMessage } from './service.js';
+
+export function messageRoutes(app: App) {
+  // Registered before /:shopId so 'conversations' is never read as a shop id.
+  app.get(
+    '/api/messages/conversations',
+    { schema: { response: { 200: z.array(conversation) } } },
+    (request) => listConversations(app.db, requireUser(request).id),
+  );
+
+  app.get(
+    '/api/messages/:shopId',
+    {
+      schema: {
+        params: messageShopParams,
+        querystring: messageHistoryQuery,
+        response: { 200: z.array(message) },
+      },
+    },
+    (request) =>
+      listConversationMessages(app.db, requireUser(request).id, request.params.shopId, request.query),
+  );
+
+  app.post(
+    '/api/messages',
+    {
+      schema: { body: sendMessageBody, response: { 201: message } },
+      config: {
+        rateLimit: {
+          max: 120,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => String(request.auth?.id ?? request.ip),
+        },
+      },
+    },
+    async (request, reply) => {
+      const sent = await sendMessage(app.db, requireUser(request).id, request.body);
+      // The message is saved: a failed live push must not make the sender think it was lost (and resend it).
+      // The other side still sees it on its next conversation poll.
+      await app.deps.bus
+        .publish({ type: 'new_message', messageId: sent.id })
+        .catch((error) => request.log.error({ err: error }, 'could not publish a new message'));
+      return reply.code(201).send(sent);
+    },
+  );
+}

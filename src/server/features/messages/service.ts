@@ -1,0 +1,154 @@
+// Chat between one customer and one shop (spec §3 Message, Conversation). A conversation is (shop, customer):
+// its messages are visible to exactly that customer and the shop's owner, checked in every query.
+import { and, desc, eq, lt, or } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  Conversation,
+  Message,
+  messageHistoryQuery,
+  sendMessageBody,
+} from '../../../shared/api/messages.js';
+import type { Database } from '../../db/client.js';
+import { coffeeShops, messages, users } from '../../db/schema.js';
+import { HttpError } from '../../http-error.js';
+
+type MessageRow = typeof messages.$inferSelect;
+
+export function toMessage(row: MessageRow): Message {
+  return {
+    id: row.id,
+    senderId: row.senderId,
+    receiverId: row.receiverId,
+    shopId: row.shopId,
+    customerId: row.customerId,
+    content: row.content,
+    messageType: row.messageType,
+    orderData: row.orderData,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function findShopOwner(db: Database, shopId: number): Promise<number> {
+  const [shop] = await db
+    .select({ ownerId: coffeeShops.ownerId })
+    .from(coffeeShops)
+    .where(eq(coffeeShops.id, shopId));
+  if (!shop) throw new HttpError(404, 'Coffee shop not found');
+  return shop.ownerId;
+}
+
+async function hasConversation(db: Database, shopId: number, customerId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.shopId, shopId), eq(messages.customerId, customerId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Sends a message. Whoever is not the shop's owner writes as the customer, to the owner; the owner answers
+ * a customer who has already written to the shop. Anything else is refused and nothing is stored.
+ */
+export async function sendMessage(
+  db: Database,
+  senderId: number,
+  input: z.output<typeof sendMessageBody>,
+): Promise<Message> {
+  const ownerId = await findShopOwner(db, input.shopId);
+  let customerId: number;
+  if (senderId === ownerId) {
+    if (input.receiverId === ownerId)
+      throw new HttpError(400, 'receiverId must be the customer you are answering');
+    if (!(await hasConversation(db, input.shopId, input.receiverId)))
+      throw new HttpError(403, 'You can only message customers who have written to this shop');
+    customerId = input.receiverId;
+  } else {
+    if (input.receiverId !== ownerId) throw new HttpError(400, "receiverId must be the shop's owner");
+    customerId = senderId;
+  }
+  const [row] = await db
+    .insert(messages)
+    .values({
+      senderId,
+      receiverId: input.receiverId,
+      shopId: input.shopId,
+      customerId,
+      content: input.content,
+      messageType: input.messageType,
+      orderData: input.orderData,
+    })
+    .returning();
+  return toMessage(row!);
+}
+
+/** One page of a conversation, oldest first: the newest `limit` messages older than `before`. */
+export async function listConversationMessages(
+  db: Database,
+  userId: number,
+  shopId: number,
+  query: z.output<typeof messageHistoryQuery>,
+): Promise<Message[]> {
+  const ownerId = await findShopOwner(db, shopId);
+  let customerId: number;
+  if (userId === ownerId) {
+    if (!query.customerId)
+      throw new HttpError(400, 'customerId is required to read a conversation of your shop');
+    customerId = query.customerId;
+  } else {
+    if (query.customerId && query.customerId !== userId)
+      throw new HttpError(403, 'You can only read your own conversations');
+    customerId = userId;
+  }
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.shopId, shopId),
+        eq(messages.customerId, customerId),
+        query.before ? lt(messages.id, query.before) : undefined,
+      ),
+    )
+    .orderBy(desc(messages.id))
+    .limit(query.limit);
+  return rows.reverse().map(toMessage);
+}
+
+/** Every conversation the user is part of, as customer or as a shop's owner, latest activity first. */
+export async function listConversations(db: Database, userId: number): Promise<Conversation[]> {
+  const latest = db
+    .selectDistinctOn([messages.shopId, messages.customerId], { id: messages.id })
+    .from(messages)
+    .innerJoin(coffeeShops, eq(coffeeShops.id, messages.shopId))
+    .where(or(eq(messages.customerId, userId), eq(coffeeShops.ownerId, userId)))
+    .orderBy(messages.shopId, messages.customerId, desc(messages.id))
+    .as('latest');
+  const rows = await db
+    .select({
+      message: messages,
+      shop: {
+        id: coffeeShops.id,
+        name: coffeeShops.name,
+        imageUrl: coffeeShops.imageUrl,
+        ownerId: coffeeShops.ownerId,
+      },
+      customer: { id: users.id, username: users.username },
+    })
+    .from(latest)
+    .innerJoin(messages, eq(messages.id, latest.id))
+    .innerJoin(coffeeShops, eq(coffeeShops.id, messages.shopId))
+    .innerJoin(users, eq(users.id, messages.customerId))
+    .orderBy(desc(messages.id));
+  return rows.map((row) => ({
+    shop: row.shop,
+    customer: row.customer,
+    myRole: row.shop.ownerId === userId && row.customer.id !== userId ? 'shop' : 'customer',
+    lastMessage: toMessage(row.message),
+  }));
+}
+
+export async function findMessage(db: Database, id: number): Promise<Message | null> {
+  const [row] = await db.select().from(messages).where(eq(messages.id, id));
+  return row ? toMessage(row) : null;
+}

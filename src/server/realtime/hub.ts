@@ -1,0 +1,111 @@
+// The live connection at /ws (spec §4, §7): sockets authenticate with {type:'auth', token}, then receive
+// {type:'new_message', message} for every message of their conversations, from any app instance.
+import type { WebSocket } from 'ws';
+import { clientEvent, type ServerEvent } from '../../shared/api/messages.js';
+import type { App } from '../app.js';
+import { findMessage } from '../features/messages/service.js';
+import type { Bus } from './bus.js';
+
+export const AUTH_TIMEOUT_MS = 5000;
+export const HEARTBEAT_MS = 30_000;
+
+export interface Hub {
+  /** Sockets open on this instance, by user id. */
+  socketsOf(userId: number): Set<WebSocket> | undefined;
+  connectionCount(): number;
+}
+
+function send(socket: WebSocket, event: ServerEvent) {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+}
+
+export function registerHub(app: App, bus: Bus): Hub {
+  const sockets = new Map<number, Set<WebSocket>>();
+  const alive = new WeakMap<WebSocket, boolean>();
+
+  const deliver = (userId: number, event: ServerEvent) => {
+    for (const socket of sockets.get(userId) ?? []) send(socket, event);
+  };
+
+  bus.subscribe((event) => {
+    if (event.type === 'resync') {
+      for (const own of sockets.values()) for (const socket of own) send(socket, { type: 'resync' });
+      return;
+    }
+    void findMessage(app.db, event.messageId)
+      .then((message) => {
+        if (!message) return;
+        deliver(message.senderId, { type: 'new_message', message });
+        if (message.receiverId !== message.senderId)
+          deliver(message.receiverId, { type: 'new_message', message });
+      })
+      .catch((error) => app.log.error({ err: error }, 'could not deliver a message'));
+  });
+
+  app.get('/ws', { websocket: true }, (socket) => {
+    let userId: number | null = null;
+    alive.set(socket, true);
+    socket.on('pong', () => alive.set(socket, true));
+
+    // A socket that has not proved who it is gets nothing and is closed.
+    const authTimer = setTimeout(() => {
+      if (userId === null) socket.close(4401, 'Authentication required');
+    }, AUTH_TIMEOUT_MS);
+
+    socket.on('message', async (data) => {
+      let parsed: ReturnType<typeof clientEvent.safeParse>;
+      try {
+        parsed = clientEvent.safeParse(JSON.parse(String(data)));
+      } catch {
+        parsed = clientEvent.safeParse(null);
+      }
+      if (!parsed.success) return send(socket, { type: 'error', message: 'Unknown message' });
+      if (parsed.data.type === 'ping') return;
+      const subject = await app.deps.tokens.verify(parsed.data.token);
+      if (!subject) {
+        send(socket, { type: 'error', message: 'Invalid or expired token' });
+        return socket.close(4401, 'Invalid token');
+      }
+      if (userId !== null) sockets.get(userId)?.delete(socket);
+      userId = subject.id;
+      clearTimeout(authTimer);
+      const own = sockets.get(userId) ?? new Set<WebSocket>();
+      own.add(socket);
+      sockets.set(userId, own);
+      send(socket, { type: 'authenticated', userId });
+    });
+
+    socket.on('close', () => {
+      clearTimeout(authTimer);
+      if (userId === null) return;
+      const own = sockets.get(userId);
+      own?.delete(socket);
+      if (own?.size === 0) sockets.delete(userId);
+    });
+  });
+
+  // Heartbeats: a socket that did not answer the last ping is dead and is dropped.
+  const heartbeat = setInterval(() => {
+    for (const own of sockets.values()) {
+      for (const socket of own) {
+        if (!alive.get(socket)) {
+          socket.terminate();
+          continue;
+        }
+        alive.set(socket, false);
+        socket.ping();
+      }
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    for (const own of sockets.values()) for (const socket of own) socket.close(1001, 'Server shutting down');
+  });
+
+  return {
+    socketsOf: (id) => sockets.get(id),
+    connectionCount: () => [...sockets.values()].reduce((total, own) => total + own.size, 0),
+  };
+}

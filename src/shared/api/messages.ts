@@ -1,0 +1,100 @@
+// The chat contract (spec §3 Message, Conversation; §7 Messages; §4 Live connection).
+import { z } from 'zod';
+
+export const MAX_MESSAGE_LENGTH = 2000;
+export const MESSAGE_PAGE_SIZE = 50;
+export const CONVERSATION_PREVIEW_LENGTH = 50;
+export const CONVERSATION_POLL_MS = 5000;
+export const RECONNECT_DELAY_MS = 3000;
+
+export const messageTypes = ['text', 'order'] as const;
+
+export const message = z.object({
+  id: z.number().int(),
+  senderId: z.number().int(),
+  receiverId: z.number().int(),
+  shopId: z.number().int(),
+  /** The customer of the conversation this message belongs to, whichever side sent it. */
+  customerId: z.number().int(),
+  content: z.string(),
+  messageType: z.enum(messageTypes),
+  /** JSON text with items and total, for messageType 'order'. */
+  orderData: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Message = z.infer<typeof message>;
+
+const orderData = z
+  .string()
+  .max(10_000, 'orderData is too long')
+  .refine((text) => {
+    try {
+      const parsed = JSON.parse(text) as { items?: unknown; total?: unknown };
+      return Array.isArray(parsed.items) && parsed.total !== undefined;
+    } catch {
+      return false;
+    }
+  }, 'orderData must be JSON text with items and total');
+
+export const sendMessageBody = z
+  .object({
+    content: z
+      .string({ message: 'content is required' })
+      .trim()
+      .min(1, 'content must not be empty')
+      .max(MAX_MESSAGE_LENGTH, `content must be at most ${MAX_MESSAGE_LENGTH} characters`),
+    receiverId: z.number({ message: 'receiverId must be a number' }).int().positive(),
+    shopId: z.number({ message: 'shopId must be a number' }).int().positive(),
+    messageType: z.enum(messageTypes, { message: 'messageType must be text or order' }).default('text'),
+    orderData: orderData.nullish().transform((value) => value ?? null),
+  })
+  .refine((body) => body.messageType !== 'order' || body.orderData !== null, {
+    message: 'orderData is required for an order message',
+    path: ['orderData'],
+  });
+export type SendMessageBody = z.input<typeof sendMessageBody>;
+
+export const messageHistoryQuery = z.object({
+  /** Required for the shop's owner: which customer's conversation. */
+  customerId: z.coerce.number({ message: 'customerId must be a number' }).int().positive().optional(),
+  /** Only messages older than this id (the oldest one already shown). */
+  before: z.coerce.number({ message: 'before must be a number' }).int().positive().optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .default(MESSAGE_PAGE_SIZE),
+});
+
+export const messageShopParams = z.object({
+  shopId: z.coerce.number({ message: 'shopId must be a number' }).int().positive('shopId must be positive'),
+});
+
+export const conversation = z.object({
+  shop: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    imageUrl: z.string().nullable(),
+    ownerId: z.number().int(),
+  }),
+  customer: z.object({ id: z.number().int(), username: z.string() }),
+  /** Whether the caller is the customer or the shop's owner in this conversation. */
+  myRole: z.enum(['customer', 'shop']),
+  lastMessage: message,
+});
+export type Conversation = z.infer<typeof conversation>;
+
+/** What the server pushes over /ws. */
+export type ServerEvent =
+  | { type: 'authenticated'; userId: number }
+  | { type: 'new_message'; message: Message }
+  /** The server may have missed live events: refetch conversations and the open chat. */
+  | { type: 'resync' }
+  | { type: 'error'; message: string };
+
+/** What the client sends over /ws. */
+export const clientEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), token: z.string() }),
+  z.object({ type: z.literal('ping') }),
+]);
