@@ -1,0 +1,100 @@
+// The top navigation (spec §2, §6): role-based links, the user and sign-out; a collapsible menu on phones.
+import { LogOut, Menu, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useAuth } from '../lib/auth';
+import { Button } from '../ui/Button';
+import { cn } from '../ui/cn';
+import { Brand } from './Brand';
+
+function navLinks(role: string | undefined) {
+  if (!role) return [];
+  const links: { href: string; label: string }[] = [];
+  if (role !== 'shop_owner')
+    links.push({ href: '/discover', label: 'Discover' }, { href: '/favorites', label: 'Favorites' });
+  links.push({ href: '/messages', label: 'Messages' });
+  if (role === 'shop_owner') links.push({ href: '/dashboard', label: 'Dashboard' });
+  return links;
+}
+
+export function NavBar() {
+  const { user, logout } = useAuth();
+  const [location, navigate] = useLocation();
+  const [open, setOpen] = useState(false);
+  const links = navLinks(user?.role);
+  const close = () => setOpen(false);
+  const signOut = () => {
+    close();
+    logout();
+    navigate('/');
+  };
+
+  const linkClass = (href: string) =>
+    cn(
+      'rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+      location === href ? 'bg-espresso-100 text-espresso-950' : 'text-espresso-700 hover:bg-espresso-50',
+    );
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-espresso-100 bg-crema/95 backdrop-blur">
+      <nav className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4" aria-label="Main">
+        <Brand onNavigate={close} />
+        <div className="hidden items-center gap-1 md:flex">
+          {links.map((link) => (
+            <Link key={link.href} href={link.href} className={linkClass(link.href)}>
+              {link.label}
+            </Link>
+          ))}
+          {user ? (
+            <div className="ml-3 flex items-center gap-3 border-l border-espresso-200 pl-4">
+              <span className="text-sm font-medium text-espresso-800">{user.username}</span>
+              <Button variant="outline" size="sm" onClick={signOut}>
+                <LogOut className="h-4 w-4" aria-hidden /> Sign Out
+              </Button>
+            </div>
+          ) : (
+            <Button asChild size="sm" className="ml-2">
+              <Link href="/auth">Get Started</Link>
+            </Button>
+          )}
+        </div>
+        <button
+          type="button"
+          className="rounded-lg p-2 text-espresso-800 hover:bg-espresso-100 md:hidden"
+          aria-label="Toggle menu"
+          aria-expanded={open}
+          onClick={() => setOpen((shown) => !shown)}
+        >
+          {open ? <X className="h-6 w-6" /> : <Menu className="h-6 w-6" />}
+        </button>
+      </nav>
+      {open && (
+        <div className="border-t border-espresso-100 bg-crema px-4 pb-4 md:hidden" data-testid="mobile-menu">
+          <div className="flex flex-col gap-1 pt-2">
+            {links.map((link) => (
+              <Link key={link.href} href={link.href} className={linkClass(link.href)} onClick={close}>
+                {link.label}
+              </Link>
+            ))}
+            {user ? (
+              <>
+                <p className="px-3 pt-3 text-sm text-espresso-600">
+                  Signed in as <span className="font-semibold text-espresso-900">{user.username}</span>
+                </p>
+                <Button variant="outline" className="mt-2" onClick={signOut}>
+                  <LogOut className="h-4 w-4" aria-hidden /> Sign Out
+                </Button>
+              </>
+            ) : (
+              <Button asChild className="mt-2">
+                <Link href="/auth" onClick={close}>
+                  Get Started
+                </Link>
+              </Button>
+            )}
+          </div>
+        </div>
+      )}
+    </header>
+  );
+}

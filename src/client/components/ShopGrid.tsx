@@ -1,0 +1,31 @@
+// A titled grid of shop cards.
+import type { Shop } from '@shared/api/shops';
+import { ShopCard } from './ShopCard';
+
+export function ShopGrid({
+  title,
+  shops,
+  favoriteIds,
+  onToggleFavorite,
+}: {
+  title?: string;
+  shops: Shop[];
+  favoriteIds: Set<number>;
+  onToggleFavorite: (shop: Shop) => void;
+}) {
+  return (
+    <section className="space-y-4">
+      {title && <h2 className="font-display text-2xl font-semibold text-espresso-950">{title}</h2>}
+      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {shops.map((shop) => (
+          <ShopCard
+            key={shop.id}
+            shop={shop}
+            isFavorite={favoriteIds.has(shop.id)}
+            onToggleFavorite={onToggleFavorite}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,182 @@
+// The three-step sign-up wizard of /auth (spec §2, §4, §5): email, the emailed 6-digit code, then details.
+
+import { CODE_LENGTH, MIN_PASSWORD_LENGTH, type Role } from '@shared/api/auth';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'wouter';
+import { errorMessage } from '../../lib/api';
+import { homeFor, useAuth } from '../../lib/auth';
+import { Button } from '../../ui/Button';
+import { Field } from '../../ui/Field';
+import { Input } from '../../ui/Input';
+import { PasswordInput } from '../../ui/PasswordInput';
+import { toast } from '../../ui/toast-store';
+import { RolePicker } from './RolePicker';
+
+type Step = 'email' | 'code' | 'details';
+const stepNumber: Record<Step, number> = { email: 1, code: 2, details: 3 };
+
+export function SignUpWizard() {
+  const { sendCode, verifyCode } = useAuth();
+  const [step, setStep] = useState<Step>('email');
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [username, setUsername] = useState('');
+  const [role, setRole] = useState<Role>('customer');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [pending, setPending] = useState(false);
+  const [sentMessage, setSentMessage] = useState('');
+
+  const submitEmail = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim()) {
+      toast({ title: 'Error', description: 'Please enter your email address', variant: 'destructive' });
+      return;
+    }
+    setPending(true);
+    try {
+      setSentMessage(await sendCode(email.trim()));
+      setStep('code');
+    } catch (error) {
+      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault();
+    if (!code) {
+      toast({ title: 'Error', description: 'Please enter the verification code', variant: 'destructive' });
+      return;
+    }
+    if (code.length === CODE_LENGTH) setStep('details');
+  };
+
+  const submitDetails = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!username || !password || !confirm) {
+      toast({ title: 'Error', description: 'Please fill in all fields', variant: 'destructive' });
+      return;
+    }
+    if (password !== confirm) {
+      toast({ title: 'Password Mismatch', description: 'Passwords do not match', variant: 'destructive' });
+      return;
+    }
+    if (password.length < MIN_PASSWORD_LENGTH) {
+      toast({
+        title: 'Weak Password',
+        description: 'Password must be at least 6 characters long',
+        variant: 'destructive',
+      });
+      return;
+    }
+    setPending(true);
+    try {
+      const user = await verifyCode({ email: email.trim(), code, userData: { username, password, role } });
+      // A full page load, as spec §2 says, so every screen starts from the new session.
+      window.location.href = homeFor(user.role);
+    } catch (error) {
+      toast({ title: 'Registration Failed', description: errorMessage(error), variant: 'destructive' });
+      setPending(false);
+    }
+  };
+
+  const back = () => setStep(step === 'details' ? 'code' : 'email');
+
+  return (
+    <div>
+      <p className="mb-4 text-xs font-semibold uppercase tracking-wide text-espresso-500">
+        Step {stepNumber[step]} of 3
+      </p>
+      {step === 'email' && (
+        <form onSubmit={submitEmail} className="space-y-4" noValidate>
+          <Field id="wizard-email" label="Email">
+            <Input
+              id="wizard-email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </Field>
+          <Button type="submit" className="w-full" disabled={pending}>
+            {pending ? 'Sending...' : 'Send Code'}
+          </Button>
+        </form>
+      )}
+      {step === 'code' && (
+        <form onSubmit={submitCode} className="space-y-4" noValidate>
+          <p className="text-sm text-espresso-700">{sentMessage || `We sent a 6-digit code to ${email}.`}</p>
+          <Field id="wizard-code" label="Verification Code">
+            <Input
+              id="wizard-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={CODE_LENGTH}
+              className="text-center font-mono text-2xl tracking-[0.5em]"
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH))}
+            />
+          </Field>
+          <div className="flex gap-2">
+            <Button variant="outline" onClick={back}>
+              Back
+            </Button>
+            <Button type="submit" className="flex-1" disabled={code.length !== CODE_LENGTH}>
+              Continue
+            </Button>
+          </div>
+        </form>
+      )}
+      {step === 'details' && (
+        <form onSubmit={submitDetails} className="space-y-4" noValidate>
+          <Field id="wizard-username" label="Username">
+            <Input
+              id="wizard-username"
+              autoComplete="username"
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+            />
+          </Field>
+          <RolePicker value={role} onChange={setRole} />
+          <Field id="wizard-password" label="Password" hint="At least 6 characters">
+            <PasswordInput
+              id="wizard-password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </Field>
+          <Field id="wizard-confirm" label="Confirm Password">
+            <PasswordInput
+              id="wizard-confirm"
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
+          </Field>
+          <div className="flex gap-2">
+            <Button variant="outline" onClick={back}>
+              Back
+            </Button>
+            <Button type="submit" className="flex-1" disabled={pending}>
+              {pending ? 'Creating account...' : 'Create Account'}
+            </Button>
+          </div>
+        </form>
+      )}
+      <p className="mt-6 text-center text-xs text-espresso-600">
+        By creating an account you agree to our{' '}
+        <Link href="/terms" className="underline">
+          Terms of Service
+        </Link>{' '}
+        and{' '}
+        <Link href="/privacy" className="underline">
+          Privacy Policy
+        </Link>
+        .
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+// One conversation: its messages oldest first, and the composer (Enter sends, Shift+Enter breaks the line).
+
+import { MAX_MESSAGE_LENGTH } from '@shared/api/messages';
+import { Send } from 'lucide-react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { Button } from '../../ui/Button';
+import { cn } from '../../ui/cn';
+import { Spinner } from '../../ui/Spinner';
+import { Textarea } from '../../ui/Textarea';
+import { toast } from '../../ui/toast-store';
+import { useConversationMessages, useSendMessage } from './queries';
+
+export interface ChatTarget {
+  shopId: number;
+  /** The conversation's customer: set when the shop's owner reads it. */
+  customerId?: number;
+  receiverId: number;
+  title: string;
+  subtitle: string;
+}
+
+export function ChatPanel({ target, myId }: { target: ChatTarget; myId: number }) {
+  const messages = useConversationMessages(target.shopId, target.customerId);
+  const send = useSendMessage();
+  const [draft, setDraft] = useState('');
+  const bottom = useRef<HTMLDivElement>(null);
+  const count = messages.data?.length ?? 0;
+
+  useEffect(() => {
+    if (count > 0) bottom.current?.scrollIntoView({ block: 'end' });
+  }, [count]);
+
+  const submit = () => {
+    const content = draft.trim();
+    if (!content || send.isPending) return;
+    send.mutate(
+      { content, receiverId: target.receiverId, shopId: target.shopId, messageType: 'text' },
+      {
+        onSuccess: () => setDraft(''),
+        onError: () =>
+          toast({
+            title: 'Failed to send message',
+            description: 'Please try again.',
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <div className="flex h-full min-h-[28rem] flex-col">
+      <header className="border-b border-espresso-100 px-5 py-4">
+        <h2 className="font-display text-lg font-semibold">{target.title}</h2>
+        <p className="text-sm text-espresso-600">{target.subtitle}</p>
+      </header>
+      <div
+        className="flex-1 space-y-3 overflow-y-auto bg-espresso-50/50 p-5"
+        role="log"
+        aria-label="Messages"
+        aria-live="polite"
+      >
+        {messages.isLoading ? (
+          <Spinner label="Loading messages..." />
+        ) : count === 0 ? (
+          <p className="py-10 text-center text-sm text-espresso-600">
+            No messages yet. Say hello and ask about today’s beans!
+          </p>
+        ) : (
+          messages.data!.map((message) => {
+            const mine = message.senderId === myId;
+            return (
+              <div
+                key={message.id}
+                className={cn('flex', mine ? 'justify-end' : 'justify-start')}
+                data-testid="chat-message"
+              >
+                <div
+                  className={cn(
+                    'max-w-[80%] whitespace-pre-wrap break-words rounded-2xl px-4 py-2 text-sm shadow-sm',
+                    mine
+                      ? 'rounded-br-sm bg-espresso-800 text-crema'
+                      : 'rounded-bl-sm bg-white text-espresso-950',
+                  )}
+                >
+                  {message.content}
+                  <div className={cn('mt-1 text-[11px]', mine ? 'text-espresso-200' : 'text-espresso-500')}>
+                    {new Date(message.createdAt).toLocaleTimeString('en-ZA', {
+                      hour: '2-digit',
+                      minute: '2-digit',
+                    })}
+                  </div>
+                </div>
+              </div>
+            );
+          })
+        )}
+        <div ref={bottom} />
+      </div>
+      <form
+        className="flex items-end gap-2 border-t border-espresso-100 p-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Textarea
+          aria-label="Message"
+          placeholder="Type a message… (Enter to send, Shift+Enter for a new line)"
+          rows={2}
+          maxLength={MAX_MESSAGE_LENGTH}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+          className="resize-none"
+        />
+        <Button
+          type="submit"
+          size="icon"
+          aria-label="Send message"
+          disabled={!draft.trim() || send.isPending}
+        >
+          <Send className="h-4 w-4" />
+        </Button>
+      </form>
+    </div>
+  );
+}

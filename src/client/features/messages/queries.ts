@@ -1,0 +1,51 @@
+// Chat hooks: conversations (polled every 5 s and refreshed live), a conversation's messages, sending.
+
+import {
+  CONVERSATION_POLL_MS,
+  type Conversation,
+  type Message,
+  type SendMessageBody,
+} from '@shared/api/messages';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api';
+
+export function useConversations(enabled: boolean) {
+  return useQuery<Conversation[]>({
+    queryKey: ['/api/messages/conversations'],
+    enabled,
+    refetchInterval: CONVERSATION_POLL_MS,
+  });
+}
+
+export function conversationKey(shopId: number, customerId?: number) {
+  return ['/api/messages', shopId, customerId ? { customerId } : {}] as const;
+}
+
+export function useConversationMessages(shopId: number | null, customerId?: number) {
+  return useQuery<Message[]>({
+    queryKey: conversationKey(shopId ?? 0, customerId),
+    enabled: shopId !== null,
+  });
+}
+
+/** Adds a message to a cached conversation once, in id order: live pushes and our own sends never double up. */
+export function mergeMessage(list: Message[] | undefined, message: Message): Message[] {
+  const current = list ?? [];
+  if (current.some((existing) => existing.id === message.id)) return current;
+  return [...current, message].sort((a, b) => a.id - b.id);
+}
+
+export function useSendMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SendMessageBody) => apiRequest<Message>('POST', '/api/messages', body),
+    onSuccess: (message, _body) => {
+      for (const customerId of [undefined, message.customerId]) {
+        queryClient.setQueryData<Message[]>(conversationKey(message.shopId, customerId), (list) =>
+          list ? mergeMessage(list, message) : list,
+        );
+      }
+      void queryClient.invalidateQueries({ queryKey: ['/api/messages/conversations'] });
+    },
+  });
+}

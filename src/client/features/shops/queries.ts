@@ -1,0 +1,58 @@
+// Shop data hooks: the discover list, featured shops, the owner's shops and shop creation.
+
+import type { CreateShopBody, GeocodeResult, Shop, ShopCategory } from '@shared/api/shops';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, pathFromKey } from '../../lib/api';
+
+export interface ShopFilters {
+  search?: string;
+  category?: ShopCategory;
+  promoted?: boolean;
+  latitude?: number;
+  longitude?: number;
+  sortByDistance?: boolean;
+}
+
+/** The query parameters exactly as spec §7 names them; omitted when not in use. */
+export function shopParams(filters: ShopFilters): Record<string, string | number | undefined> {
+  const hasLocation = filters.latitude !== undefined && filters.longitude !== undefined;
+  return {
+    search: filters.search?.trim() || undefined,
+    category: filters.category,
+    promoted: filters.promoted ? 'true' : undefined,
+    latitude: hasLocation ? filters.latitude : undefined,
+    longitude: hasLocation ? filters.longitude : undefined,
+    sortByDistance: hasLocation && filters.sortByDistance ? 'true' : undefined,
+  };
+}
+
+export function useShops(filters: ShopFilters, enabled = true) {
+  return useQuery<Shop[]>({
+    queryKey: ['/api/coffee-shops', shopParams(filters)],
+    enabled,
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useFeaturedShops() {
+  return useQuery<Shop[]>({ queryKey: ['/api/coffee-shops', { promoted: 'true' }] });
+}
+
+export function useMyShops(enabled: boolean) {
+  return useQuery<Shop[]>({ queryKey: ['/api/my-shops'], enabled });
+}
+
+export function useCreateShop() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateShopBody) => apiRequest<Shop>('POST', '/api/coffee-shops', body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['/api/my-shops'] });
+      void queryClient.invalidateQueries({ queryKey: ['/api/coffee-shops'] });
+    },
+  });
+}
+
+export function geocodeAddress(address: string): Promise<GeocodeResult> {
+  return apiRequest<GeocodeResult>('GET', pathFromKey(['/api/geocode', { q: address }]));
+}

@@ -1,0 +1,20 @@
+// Entry: mounts the app with its providers (data cache, session, toasts).
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { AuthProvider } from './lib/auth';
+import { queryClient } from './lib/query-client';
+import { Toaster } from './ui/Toaster';
+import './styles.css';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <App />
+        <Toaster />
+      </AuthProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

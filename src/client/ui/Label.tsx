@@ -1,0 +1,10 @@
+// The form label primitive.
+import * as LabelPrimitive from '@radix-ui/react-label';
+import type { ComponentProps } from 'react';
+import { cn } from './cn';
+
+export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
+  return (
+    <LabelPrimitive.Root className={cn('text-sm font-medium text-espresso-900', className)} {...props} />
+  );
+}

@@ -1,0 +1,46 @@
+// Shows the current toast (Radix Toast): 5 s, swipe right past 50 px to dismiss, F8 focuses the region.
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { X } from 'lucide-react';
+import { cn } from './cn';
+import { dismissToast, useCurrentToast } from './toast-store';
+
+export const TOAST_DURATION_MS = 5000;
+
+export function Toaster() {
+  const current = useCurrentToast();
+  return (
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
+      {current && (
+        <ToastPrimitive.Root
+          key={current.id}
+          open
+          onOpenChange={(open) => {
+            if (!open) dismissToast(current.id);
+          }}
+          className={cn(
+            'toast-root relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg',
+            current.variant === 'destructive'
+              ? 'border-red-300 bg-red-700 text-white'
+              : 'border-espresso-200 bg-white text-espresso-950',
+          )}
+        >
+          <div className="grid gap-1">
+            <ToastPrimitive.Title className="text-sm font-semibold">{current.title}</ToastPrimitive.Title>
+            {current.description && (
+              <ToastPrimitive.Description className="text-sm opacity-90">
+                {current.description}
+              </ToastPrimitive.Description>
+            )}
+          </div>
+          <ToastPrimitive.Close
+            aria-label="Dismiss notification"
+            className="absolute right-3 top-3 opacity-70 hover:opacity-100"
+          >
+            <X className="h-4 w-4" />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      )}
+      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
+    </ToastPrimitive.Provider>
+  );
+}

@@ -1,0 +1,6 @@
+// Joins class names, skipping falsy ones.
+import { type ClassValue, clsx } from 'clsx';
+
+export function cn(...values: ClassValue[]): string {
+  return clsx(values);
+}

@@ -1,0 +1,39 @@
+// The toast store (spec §9): one toast at a time; a new toast replaces the one showing.
+import { useSyncExternalStore } from 'react';
+
+export interface ToastMessage {
+  id: number;
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+}
+
+let current: ToastMessage | null = null;
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+export function toast(message: Omit<ToastMessage, 'id'>) {
+  current = { ...message, id: nextId++ };
+  emit();
+}
+
+export function dismissToast(id: number) {
+  if (current?.id === id) {
+    current = null;
+    emit();
+  }
+}
+
+export function useCurrentToast(): ToastMessage | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => current,
+  );
+}
