@@ -11,19 +11,21 @@ import {
 import type { App } from '../../app.js';
 import { requireUser } from '../../auth-guard.js';
 import { HttpError } from '../../http-error.js';
+import { LoginThrottle } from './login-throttle.js';
 import { authenticate, findUser, registerUser, sendSignUpCode, verifyCodeAndRegister } from './service.js';
 
 /**
- * Guessing limits. Sign-in and code checks count per client address and email, after the body is parsed
- * (preHandler), so one address cannot hammer one account; code sending counts per client address.
+ * Guessing limits. Sign-in counts failed tries per client address and email (LoginThrottle); code checks
+ * count per client address and email after the body is parsed; code sending counts per client address.
  */
-const perAddressAndEmail = {
+const codeCheckLimit = {
+  max: 10,
+  timeWindow: '15 minutes',
   hook: 'preHandler' as const,
   keyGenerator: (request: { ip: string; body?: unknown }) =>
     `${request.ip}:${(request.body as { email?: string } | undefined)?.email ?? ''}`,
 };
-const loginLimit = { max: 10, timeWindow: '15 minutes', ...perAddressAndEmail };
-const codeLimit = { max: 30, timeWindow: '1 hour' };
+const codeSendLimit = { max: 30, timeWindow: '1 hour' };
 
 export function authRoutes(app: App) {
   const issue = async (user: { id: number; role: 'customer' | 'shop_owner' }) =>
@@ -38,23 +40,28 @@ export function authRoutes(app: App) {
     },
   );
 
+  const throttle = new LoginThrottle();
   for (const path of ['/api/auth/login', '/api/auth/email-login']) {
-    app.post(
-      path,
-      {
-        schema: { body: loginBody, response: { 200: authResponse } },
-        config: { rateLimit: loginLimit },
-      },
-      async (request) => {
-        const user = await authenticate(app.db, request.body.email, request.body.password);
+    app.post(path, { schema: { body: loginBody, response: { 200: authResponse } } }, async (request) => {
+      const { email, password } = request.body;
+      throttle.check(request.ip, email);
+      try {
+        const user = await authenticate(app.db, email, password);
+        throttle.recordSuccess(request.ip, email);
         return { accessToken: await issue(user), user };
-      },
-    );
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 401) throttle.recordFailure(request.ip, email);
+        throw error;
+      }
+    });
   }
 
   app.post(
     '/api/auth/send-code',
-    { schema: { body: sendCodeBody, response: { 200: messageResponse } }, config: { rateLimit: codeLimit } },
+    {
+      schema: { body: sendCodeBody, response: { 200: messageResponse } },
+      config: { rateLimit: codeSendLimit },
+    },
     async (request) => {
       await sendSignUpCode(app.deps.codes, request.body.email, request.ip);
       return { message: `We sent a 6-digit code to ${request.body.email}. It expires in 10 minutes.` };
@@ -63,7 +70,10 @@ export function authRoutes(app: App) {
 
   app.post(
     '/api/auth/verify-code',
-    { schema: { body: verifyCodeBody, response: { 201: authResponse } }, config: { rateLimit: loginLimit } },
+    {
+      schema: { body: verifyCodeBody, response: { 201: authResponse } },
+      config: { rateLimit: codeCheckLimit },
+    },
     async (request, reply) => {
       const user = await verifyCodeAndRegister(app.deps.codes, request.body);
       return reply.code(201).send({ accessToken: await issue(user), user });

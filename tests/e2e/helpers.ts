@@ -1,0 +1,35 @@
+// Browser-suite helpers: sign in as a demo user through the UI, read sign-up codes, steer the fake geocoder.
+import type { Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'coffee123';
+export const customerEmail = 'thandi@demo.brewconnect.co.za';
+export const ownerEmail = 'johan@demo.brewconnect.co.za';
+
+const port = Number(process.env.E2E_PORT ?? 5099);
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(/\/(discover|dashboard)$/);
+}
+
+export async function readCode(email: string): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${port + 1}/code?to=${encodeURIComponent(email)}`);
+  if (!response.ok) throw new Error(`no code for ${email}: ${await response.text()}`);
+  return ((await response.json()) as { code: string }).code;
+}
+
+export async function setGeocoderMode(mode: 'found' | 'empty' | 'fail') {
+  await fetch(`http://127.0.0.1:${port + 2}/__mode/${mode}`, { method: 'POST' });
+}
+
+export function uniqueName(prefix: string) {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** A toast's title or text, as shown (Radix also repeats it for screen readers, hence exact). */
+export function toastText(page: Page, text: string) {
+  return page.getByText(text, { exact: true });
+}

@@ -1,0 +1,52 @@
+// The browser suite's server: the real app on a fresh embedded database with demo data, mailing through a real
+// SMTP sink (whose codes tests read over a small HTTP mailbox) and geocoding through a fake Nominatim.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { openDatabase } from '../../src/server/db/client.js';
+import { seedDemoData } from '../../src/server/db/demo-data.js';
+import { startFakeNominatim } from './fake-nominatim.js';
+import { startSmtpSink } from './smtp-sink.js';
+
+const port = Number(process.env.E2E_PORT ?? 5099);
+const smtp = await startSmtpSink();
+const geocoder = await startFakeNominatim(port + 2);
+
+const mailbox = createServer((request, response) => {
+  const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+  const to = url.searchParams.get('to') ?? '';
+  smtp
+    .codeFor(to)
+    .then((code) =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ code })),
+    )
+    .catch((error: Error) => response.writeHead(404).end(error.message));
+});
+await new Promise<void>((resolve) => mailbox.listen(port + 1, '127.0.0.1', resolve));
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'coffee-e2e-'));
+const database = await openDatabase({ dataDir });
+await seedDemoData(database.db);
+const config = loadConfig({
+  NODE_ENV: 'test',
+  PORT: String(port),
+  SMTP_URL: smtp.url,
+  GEOCODER_URL: geocoder.url,
+});
+const app = await buildApp({ config, db: database.db, logger: { level: 'warn' } });
+await app.listen({ port, host: '127.0.0.1' });
+
+const stop = async () => {
+  await app.close();
+  await database.close();
+  mailbox.close();
+  await smtp.close();
+  await geocoder.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
