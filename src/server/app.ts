@@ -69,6 +69,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: true,
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  // The spec's client sends a JSON content type on every call, bodiless DELETEs included: an empty body is
+  // no body, not a parse error.
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error('The request body is not valid JSON'), { statusCode: 400 }), undefined);
+    }
+  });
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
 

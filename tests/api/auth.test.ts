@@ -276,3 +276,11 @@ test('malformed JSON answers 400 with a message', async () => {
   expect(response.status).toBe(400);
   expect(await response.json()).toEqual({ message: expect.any(String) });
 });
+
+test('a bodiless request with a JSON content type is not a parse error', async () => {
+  const response = await fetch(`${server.baseUrl}/api/auth/me`, {
+    method: 'GET',
+    headers: { 'content-type': 'application/json' },
+  });
+  expect(response.status).toBe(401);
+});

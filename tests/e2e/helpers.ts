@@ -33,3 +33,19 @@ export function uniqueName(prefix: string) {
 export function toastText(page: Page, text: string) {
   return page.getByText(text, { exact: true });
 }
+
+/** Registers a fresh account through the API and signs the page in with its token. */
+export async function signInAsNew(
+  page: Page,
+  role: 'customer' | 'shop_owner',
+  name = uniqueName(role === 'customer' ? 'lover' : 'owner'),
+) {
+  const response = await page.request.post('/api/auth/register', {
+    data: { username: name, email: `${name}@example.co.za`, password: 'flatwhite', role },
+  });
+  if (!response.ok()) throw new Error(`register failed: ${response.status()} ${await response.text()}`);
+  const { accessToken } = (await response.json()) as { accessToken: string };
+  await page.goto('/terms');
+  await page.evaluate((token) => localStorage.setItem('token', token), accessToken);
+  return { name, accessToken };
+}

@@ -36,7 +36,7 @@ const config = loadConfig({
   SMTP_URL: smtp.url,
   GEOCODER_URL: geocoder.url,
 });
-const app = await buildApp({ config, db: database.db, logger: { level: 'warn' } });
+const app = await buildApp({ config, db: database.db, logger: { level: 'error' } });
 await app.listen({ port, host: '127.0.0.1' });
 
 const stop = async () => {
