@@ -67,9 +67,13 @@ export function AuthPage() {
   return (
     <AuthFrame title="Welcome to Brew Connect" subtitle="Sign in, or create an account with your email">
       <Tabs defaultValue="login">
-        <TabsList className="mb-6 grid w-full grid-cols-2">
-          <TabsTrigger value="login">Login</TabsTrigger>
-          <TabsTrigger value="register">Register</TabsTrigger>
+        <TabsList className="mb-6 w-full!">
+          <TabsTrigger value="login" className="flex-1">
+            Login
+          </TabsTrigger>
+          <TabsTrigger value="register" className="flex-1">
+            Register
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="login">
           <LoginTab />

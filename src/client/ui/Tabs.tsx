@@ -8,7 +8,7 @@ export const Tabs = TabsPrimitive.Root;
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
-      className={cn('inline-flex flex-wrap gap-1 rounded-xl bg-espresso-100 p-1', className)}
+      className={cn('flex max-w-full gap-1 overflow-x-auto rounded-xl bg-espresso-100 p-1 w-fit', className)}
       {...props}
     />
   );
@@ -18,7 +18,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        'rounded-lg px-4 py-1.5 text-sm font-medium text-espresso-700 transition-colors',
+        'shrink-0 rounded-lg px-4 py-1.5 text-sm font-medium text-espresso-700 transition-colors',
         'data-[state=active]:bg-white data-[state=active]:text-espresso-950 data-[state=active]:shadow-sm',
         className,
       )}
