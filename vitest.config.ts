@@ -7,6 +7,8 @@ const alias = { '@shared': fileURLToPath(new URL('./src/shared', import.meta.url
 export default defineConfig({
   resolve: { alias },
   test: {
+    // API test files each build their own app and database; two cores, so two files at a time.
+    maxWorkers: 2,
     projects: [
       { resolve: { alias }, test: { name: 'unit', include: ['src/**/*.test.ts'] } },
       {
@@ -16,8 +18,6 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file builds its own app and database; two cores, so two at a time.
-          maxWorkers: 2,
         },
       },
     ],

@@ -5,8 +5,8 @@ const steps = [
   ['format and lint', 'node_modules/@biomejs/biome/bin/biome', ['check', '.']],
   ['typecheck', 'node_modules/typescript/bin/tsc', ['--noEmit', '-p', 'tsconfig.json']],
   ['unit and API tests', 'node_modules/vitest/vitest.mjs', ['run']],
-  ['browser tests', 'scripts/ensure-chromium.mjs', []],
-  ['browser tests', 'node_modules/vite/bin/vite.js', ['build', '--logLevel', 'warn']],
+  ['Chromium check', 'scripts/ensure-chromium.mjs', []],
+  ['client build', 'node_modules/vite/bin/vite.js', ['build', '--logLevel', 'warn']],
   ['browser tests', 'node_modules/@playwright/test/cli.js', ['test']],
 ];
 

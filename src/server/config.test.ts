@@ -1,0 +1,26 @@
+// Unit tests of the configuration: defaults, and a clear error naming a bad variable.
+import { expect, test } from 'vitest';
+import { loadConfig } from './config.js';
+
+test('uses the embedded database, port 5000 and demo data by default', () => {
+  const config = loadConfig({});
+  expect(config).toMatchObject({ port: 5000, databaseUrl: undefined, demoData: true, smtpUrl: undefined });
+});
+
+test('PostgreSQL gets no demo data unless DEMO_DATA=on', () => {
+  expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db' }).demoData).toBe(false);
+  expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db', DEMO_DATA: 'on' }).demoData).toBe(true);
+});
+
+test('names the bad variable', () => {
+  expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must be a postgres:\/\/ URL/);
+  expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
+});
+
+test('production refuses to start without JWT_SECRET', () => {
+  expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+    /JWT_SECRET is required when NODE_ENV=production/,
+  );
+  expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
+});
