@@ -37,9 +37,11 @@ export function messageRoutes(app: App) {
     {
       schema: { body: sendMessageBody, response: { 201: message } },
       config: {
+        // Per sender, counted after the token is read (preHandler), so people behind one address don't share it.
         rateLimit: {
           max: 120,
           timeWindow: '1 minute',
+          hook: 'preHandler',
           keyGenerator: (request) => String(request.auth?.id ?? request.ip),
         },
       },
