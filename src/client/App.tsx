@@ -2,20 +2,23 @@
 import { Route, Switch } from 'wouter';
 import { useAuth } from './lib/auth';
 import { useLiveMessages } from './lib/socket';
+import { useScrollToTop } from './lib/use-scroll-to-top';
 import { AuthPage } from './pages/AuthPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { DiscoverPage } from './pages/DiscoverPage';
 import { FavoritesPage } from './pages/FavoritesPage';
 import { LandingPage } from './pages/LandingPage';
-import { PrivacyPage, TermsPage } from './pages/LegalPage';
 import { LoginPage } from './pages/LoginPage';
 import { MessagesPage } from './pages/MessagesPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { PrivacyPage } from './pages/PrivacyPage';
 import { RegisterPage } from './pages/RegisterPage';
+import { TermsPage } from './pages/TermsPage';
 
 export function App() {
   const { user } = useAuth();
   useLiveMessages(user?.id);
+  useScrollToTop();
   return (
     <Switch>
       <Route path="/" component={LandingPage} />

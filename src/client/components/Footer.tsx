@@ -1,42 +1,24 @@
-// The footer with the three modal dialogs of spec §2: How It Works, Privacy Policy, Terms of Service.
-import type { ReactNode } from 'react';
-import { Button } from '../ui/Button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../ui/Dialog';
+// The footer: brand, the three modal texts of spec §2 (How It Works, Privacy Policy, Terms of Service), contacts.
 import { Brand } from './Brand';
-import { HowItWorksText, PrivacyText, TermsText } from './legal-texts';
-
-function FooterDialog({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Dialog>
-      <DialogTrigger className="text-sm text-espresso-200 underline-offset-4 hover:text-white hover:underline">
-        {title}
-      </DialogTrigger>
-      <DialogContent title={title} className="max-w-2xl">
-        {children}
-        <div className="mt-6 flex justify-end">
-          <DialogClose asChild>
-            <Button>Close</Button>
-          </DialogClose>
-        </div>
-      </DialogContent>
-    </Dialog>
-  );
-}
+import { FooterDialog } from './FooterDialog';
+import { HowItWorksText } from './HowItWorksText';
+import { COMPANY_NAME, LEGAL_CONTACT, PRIVACY_CONTACT } from './legal-details';
+import { PrivacyText } from './PrivacyText';
+import { TermsText } from './TermsText';
 
 export function Footer() {
   return (
     <footer className="mt-16 bg-espresso-950 text-espresso-200">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-3">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 md:grid-cols-[1.4fr_1fr_1fr]">
         <div className="space-y-3">
-          <div className="[&_a]:text-crema">
-            <Brand />
-          </div>
-          <p className="text-sm">
-            Local coffee, direct from the people who make it. Shops keep 100% of their revenue.
+          <Brand tone="light" />
+          <p className="max-w-xs text-sm leading-relaxed">
+            Local coffee, straight from the people who make it. Shops keep 100% of their order revenue: no
+            commission, ever.
           </p>
         </div>
         <div className="flex flex-col items-start gap-2">
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-espresso-400">About</h2>
+          <h2 className="mb-1 text-xs font-semibold uppercase tracking-widest text-espresso-400">About</h2>
           <FooterDialog title="How It Works">
             <HowItWorksText />
           </FooterDialog>
@@ -47,14 +29,26 @@ export function Footer() {
             <TermsText />
           </FooterDialog>
         </div>
-        <div className="text-sm">
-          <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-espresso-400">Contact</h2>
-          <p>privacy@brewconnect.co.za</p>
-          <p>legal@brewconnect.co.za</p>
-          <p className="mt-4 text-xs text-espresso-400">
-            © {new Date().getFullYear()} Brew Connect (Pty) Ltd, South Africa
+        <div className="space-y-1 text-sm">
+          <h2 className="mb-2 text-xs font-semibold uppercase tracking-widest text-espresso-400">Contact</h2>
+          <p>
+            Privacy:{' '}
+            <a className="hover:text-white hover:underline" href={`mailto:${PRIVACY_CONTACT}`}>
+              {PRIVACY_CONTACT}
+            </a>
+          </p>
+          <p>
+            Legal:{' '}
+            <a className="hover:text-white hover:underline" href={`mailto:${LEGAL_CONTACT}`}>
+              {LEGAL_CONTACT}
+            </a>
           </p>
         </div>
+      </div>
+      <div className="border-t border-espresso-900">
+        <p className="mx-auto max-w-6xl px-4 py-5 text-xs text-espresso-400">
+          © {new Date().getFullYear()} {COMPANY_NAME}, a company registered in South Africa. Proudly local.
+        </p>
       </div>
     </footer>
   );

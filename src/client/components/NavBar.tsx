@@ -1,4 +1,5 @@
 // The top navigation (spec §2, §6): role-based links, the user and sign-out; a collapsible menu on phones.
+import type { Role } from '@shared/api/auth';
 import { LogOut, Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -7,7 +8,7 @@ import { Button } from '../ui/Button';
 import { cn } from '../ui/cn';
 import { Brand } from './Brand';
 
-function navLinks(role: string | undefined) {
+function navLinks(role: Role | undefined) {
   if (!role) return [];
   const links: { href: string; label: string }[] = [];
   if (role !== 'shop_owner')
@@ -18,7 +19,7 @@ function navLinks(role: string | undefined) {
 }
 
 export function NavBar() {
-  const { user, logout } = useAuth();
+  const { user, isLoading, logout } = useAuth();
   const [location, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const links = navLinks(user?.role);
@@ -31,7 +32,7 @@ export function NavBar() {
 
   const linkClass = (href: string) =>
     cn(
-      'rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+      'rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-espresso-500',
       location === href ? 'bg-espresso-100 text-espresso-950' : 'text-espresso-700 hover:bg-espresso-50',
     );
 
@@ -41,13 +42,26 @@ export function NavBar() {
         <Brand onNavigate={close} />
         <div className="hidden items-center gap-1 md:flex">
           {links.map((link) => (
-            <Link key={link.href} href={link.href} className={linkClass(link.href)}>
+            <Link
+              key={link.href}
+              href={link.href}
+              className={linkClass(link.href)}
+              aria-current={location === link.href ? 'page' : undefined}
+            >
               {link.label}
             </Link>
           ))}
-          {user ? (
+          {isLoading ? null : user ? (
             <div className="ml-3 flex items-center gap-3 border-l border-espresso-200 pl-4">
-              <span className="text-sm font-medium text-espresso-800">{user.username}</span>
+              <span className="flex items-center gap-2 text-sm font-medium text-espresso-800">
+                <span
+                  aria-hidden
+                  className="flex h-8 w-8 items-center justify-center rounded-full bg-espresso-200 text-xs font-bold uppercase text-espresso-900"
+                >
+                  {user.username.slice(0, 1)}
+                </span>
+                {user.username}
+              </span>
               <Button variant="outline" size="sm" onClick={signOut}>
                 <LogOut className="h-4 w-4" aria-hidden /> Sign Out
               </Button>
@@ -60,23 +74,34 @@ export function NavBar() {
         </div>
         <button
           type="button"
-          className="rounded-lg p-2 text-espresso-800 hover:bg-espresso-100 md:hidden"
+          className="rounded-lg p-2 text-espresso-800 hover:bg-espresso-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-espresso-500 md:hidden"
           aria-label="Toggle menu"
           aria-expanded={open}
+          aria-controls="mobile-menu"
           onClick={() => setOpen((shown) => !shown)}
         >
           {open ? <X className="h-6 w-6" /> : <Menu className="h-6 w-6" />}
         </button>
       </nav>
       {open && (
-        <div className="border-t border-espresso-100 bg-crema px-4 pb-4 md:hidden" data-testid="mobile-menu">
+        <div
+          id="mobile-menu"
+          className="border-t border-espresso-100 bg-crema px-4 pb-4 md:hidden"
+          data-testid="mobile-menu"
+        >
           <div className="flex flex-col gap-1 pt-2">
             {links.map((link) => (
-              <Link key={link.href} href={link.href} className={linkClass(link.href)} onClick={close}>
+              <Link
+                key={link.href}
+                href={link.href}
+                className={linkClass(link.href)}
+                aria-current={location === link.href ? 'page' : undefined}
+                onClick={close}
+              >
                 {link.label}
               </Link>
             ))}
-            {user ? (
+            {isLoading ? null : user ? (
               <>
                 <p className="px-3 pt-3 text-sm text-espresso-600">
                   Signed in as <span className="font-semibold text-espresso-900">{user.username}</span>

@@ -25,20 +25,24 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   await throwIfNotOk(response);
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  // A 204, or a 200 with an empty body, has nothing to parse.
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
 }
 
 /** The server's { message } from an error made by apiRequest, or the fallback. */
 export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
   if (!(error instanceof Error)) return fallback;
   const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
-  if (!match) return error.message || fallback;
+  // Not an HTTP error (the network is down, say): the fallback reads better than 'Failed to fetch'.
+  if (!match) return fallback;
+  const body = match[1]!.trim();
   try {
-    const parsed = JSON.parse(match[1]!) as { message?: string };
-    return parsed.message || fallback;
+    const parsed = JSON.parse(body) as { message?: unknown };
+    return typeof parsed.message === 'string' && parsed.message ? parsed.message : fallback;
   } catch {
-    return match[1] || fallback;
+    // Plain text is shown as is; an HTML error page (a proxy's 502, say) is not for people to read.
+    return body && !body.startsWith('<') ? body : fallback;
   }
 }
 
@@ -66,4 +70,19 @@ export function pathFromKey(queryKey: readonly unknown[]): string {
   return query ? `${path}?${query}` : path;
 }
 
-export const defaultQueryFn: QueryFunction = ({ queryKey }) => apiRequest('GET', pathFromKey(queryKey));
+/** What a query does on a 401: throw like any other error (spec §7 default), or resolve to null. */
+export type UnauthorizedBehavior = 'throw' | 'returnNull';
+
+/** A TanStack query function: GET to the path the query key spells, parsed JSON back. */
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey }) => {
+    try {
+      return await apiRequest<T>('GET', pathFromKey(queryKey));
+    } catch (error) {
+      if (on401 === 'returnNull' && errorStatus(error) === 401) return null;
+      throw error;
+    }
+  };
+}
+
+export const defaultQueryFn: QueryFunction = getQueryFn<unknown>({ on401: 'throw' });

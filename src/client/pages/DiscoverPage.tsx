@@ -1,211 +1,22 @@
-// Discover (/discover): search, category, Featured Only, Find Near Me and Sort by Distance (spec §2 Discover).
-
-import { type ShopCategory, shopCategories, shopCategoryLabels } from '@shared/api/shops';
-import { isFeatured } from '@shared/domain/featured';
-import { Coffee, LocateFixed, Lock, Search } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
-import { Link, Redirect } from 'wouter';
+// Discover (/discover): sign-in prompt for visitors, a redirect for shop owners, the shop list for customers.
+import { Redirect } from 'wouter';
 import { PageShell } from '../components/PageShell';
-import { Prompt } from '../components/Prompt';
-import { ShopGrid } from '../components/ShopGrid';
-import { useFavoriteToggle } from '../features/favorites/use-favorite-toggle';
-import { useShops } from '../features/shops/queries';
+import { SignInRequired } from '../components/SignInRequired';
+import { DiscoverView } from '../features/shops/DiscoverView';
 import { useAuth } from '../lib/auth';
-import { Button } from '../ui/Button';
-import { Input, inputClass } from '../ui/Input';
-import { Label } from '../ui/Label';
 import { Spinner } from '../ui/Spinner';
-import { Switch } from '../ui/Switch';
-import { toast } from '../ui/toast-store';
-
-interface Location {
-  latitude: number;
-  longitude: number;
-}
-
-function DiscoverContent() {
-  const [search, setSearch] = useState('');
-  const [category, setCategory] = useState<ShopCategory | 'all'>('all');
-  const [featuredOnly, setFeaturedOnly] = useState(false);
-  const [location, setLocation] = useState<Location | null>(null);
-  const [sortByDistance, setSortByDistance] = useState(false);
-  const [locating, setLocating] = useState(false);
-  const deferredSearch = useDeferredValue(search);
-
-  const shops = useShops({
-    search: deferredSearch,
-    category: category === 'all' ? undefined : category,
-    promoted: featuredOnly,
-    latitude: location?.latitude,
-    longitude: location?.longitude,
-    sortByDistance,
-  });
-  const { favoriteIds, onToggle } = useFavoriteToggle(true);
-
-  const findNearMe = () => {
-    if (!('geolocation' in navigator)) {
-      toast({
-        title: 'Location not supported',
-        description: 'Your browser cannot share its location.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    setLocating(true);
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLocating(false);
-        setLocation({ latitude: position.coords.latitude, longitude: position.coords.longitude });
-        toast({ title: 'Location found', description: 'Showing how far each coffee shop is from you.' });
-      },
-      () => {
-        setLocating(false);
-        toast({
-          title: 'Location access denied',
-          description: 'Enable location access to find nearby coffee shops.',
-          variant: 'destructive',
-        });
-      },
-      { timeout: 10_000, maximumAge: 60_000 },
-    );
-  };
-
-  const clearFilters = () => {
-    setSearch('');
-    setCategory('all');
-    setFeaturedOnly(false);
-    setSortByDistance(false);
-  };
-
-  const list = shops.data ?? [];
-  // When sorting by distance the list stays one nearest-first list; otherwise featured shops lead.
-  const featured = sortByDistance ? [] : list.filter((shop) => isFeatured(shop));
-  const rest = sortByDistance ? list : list.filter((shop) => !isFeatured(shop));
-
-  return (
-    <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
-      <header>
-        <h1 className="font-display text-4xl font-bold text-espresso-950">Discover Coffee Shops</h1>
-        <p className="mt-2 text-espresso-700">
-          Find your next favourite cup, from quick espresso bars to artisan roasters.
-        </p>
-      </header>
-
-      <div className="grid gap-4 rounded-2xl border border-espresso-100 bg-white p-4 shadow-sm md:grid-cols-[1fr_auto_auto] md:items-end">
-        <div className="grid gap-1.5">
-          <Label htmlFor="discover-search">Search</Label>
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute left-3 top-3 h-4 w-4 text-espresso-400"
-              aria-hidden
-            />
-            <Input
-              id="discover-search"
-              type="search"
-              placeholder="Search by name, description or address"
-              className="pl-9"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </div>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="discover-category">Category</Label>
-          <select
-            id="discover-category"
-            className={`${inputClass} h-10`}
-            value={category}
-            onChange={(event) => setCategory(event.target.value as ShopCategory | 'all')}
-          >
-            <option value="all">All Categories</option>
-            {shopCategories.map((value) => (
-              <option key={value} value={value}>
-                {shopCategoryLabels[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-wrap items-center gap-3">
-          <div className="flex items-center gap-2">
-            <Switch id="discover-featured" checked={featuredOnly} onCheckedChange={setFeaturedOnly} />
-            <Label htmlFor="discover-featured">Featured Only</Label>
-          </div>
-          <Button variant="outline" onClick={findNearMe} disabled={locating}>
-            <LocateFixed className="h-4 w-4" aria-hidden /> {locating ? 'Locating...' : 'Find Near Me'}
-          </Button>
-          {location && (
-            <Button
-              variant={sortByDistance ? 'default' : 'outline'}
-              aria-pressed={sortByDistance}
-              onClick={() => setSortByDistance((on) => !on)}
-            >
-              Sort by Distance
-            </Button>
-          )}
-        </div>
-      </div>
-
-      {shops.isLoading ? (
-        <Spinner label="Loading coffee shops..." />
-      ) : shops.isError ? (
-        <Prompt title="Could not load coffee shops" text="Please check your connection and try again.">
-          <Button onClick={() => void shops.refetch()}>Try Again</Button>
-        </Prompt>
-      ) : list.length === 0 ? (
-        <Prompt
-          icon={<Coffee className="h-6 w-6" />}
-          title="No coffee shops found"
-          text="Try another search or clear the filters."
-        >
-          <Button onClick={clearFilters}>Clear Filters</Button>
-        </Prompt>
-      ) : (
-        <div className="space-y-10" aria-busy={shops.isFetching}>
-          {featured.length > 0 && (
-            <ShopGrid
-              title="Featured Coffee Shops"
-              shops={featured}
-              favoriteIds={favoriteIds}
-              onToggleFavorite={onToggle}
-            />
-          )}
-          {rest.length > 0 && (
-            <ShopGrid
-              title={sortByDistance ? 'Nearest Coffee Shops' : 'All Coffee Shops'}
-              shops={rest}
-              favoriteIds={favoriteIds}
-              onToggleFavorite={onToggle}
-            />
-          )}
-        </div>
-      )}
-    </div>
-  );
-}
 
 export function DiscoverPage() {
   const { user, isLoading } = useAuth();
-  if (isLoading)
-    return (
-      <PageShell>
-        <Spinner />
-      </PageShell>
-    );
   if (user?.role === 'shop_owner') return <Redirect to="/dashboard" />;
   return (
     <PageShell>
-      {user ? (
-        <DiscoverContent />
+      {isLoading ? (
+        <Spinner />
+      ) : user ? (
+        <DiscoverView />
       ) : (
-        <Prompt
-          icon={<Lock className="h-6 w-6" />}
-          title="Sign In Required"
-          text="Sign in to discover coffee shops near you."
-        >
-          <Button asChild>
-            <Link href="/auth">Sign In</Link>
-          </Button>
-        </Prompt>
+        <SignInRequired text="Sign in to discover coffee shops near you." signInHref="/auth" />
       )}
     </PageShell>
   );

@@ -1,112 +1,91 @@
-// Landing (/): hero, features, up to 3 featured shops, call to action (spec §2 Landing).
-
-import { shopCategoryLabels } from '@shared/api/shops';
-import { MapPin, MessageCircle, Star, TrendingUp } from 'lucide-react';
+// Landing (/): hero, features, up to 3 featured shops, call to action and footer (spec §2 Landing).
+import { ArrowRight, BadgePercent, MapPin, MessageCircle, ShieldCheck, TrendingUp } from 'lucide-react';
 import { Link } from 'wouter';
+import { HeroPreview } from '../components/HeroPreview';
 import { PageShell } from '../components/PageShell';
-import { ShopImage } from '../components/ShopImage';
-import { useFeaturedShops } from '../features/shops/queries';
+import { FeaturedShops } from '../features/shops/FeaturedShops';
 import { useAuth } from '../lib/auth';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
-
-export const FEATURED_ON_LANDING = 3;
 
 const features = [
   {
     icon: MessageCircle,
     title: 'Direct Messaging',
-    text: 'Chat with coffee shops in real time to ask, pre-order and collect without the queue.',
+    text: 'Chat with coffee shops in real time to ask a question, pre-order and collect without the queue.',
   },
   {
     icon: MapPin,
     title: 'Local Discovery',
-    text: 'Find specialty bars, quick-service counters and artisan roasters near you.',
+    text: 'Find specialty bars, quick-service counters and artisan roasters near you, sorted by distance.',
   },
   {
     icon: TrendingUp,
     title: 'Business Growth',
-    text: 'Shop owners keep 100% of order revenue — no commission — and reach new regulars.',
+    text: 'Shop owners keep 100% of order revenue with no commission, and turn first visits into regulars.',
   },
 ];
 
-function FeaturedShops() {
-  const { user } = useAuth();
-  const featured = useFeaturedShops();
-  const shops = (featured.data ?? []).slice(0, FEATURED_ON_LANDING);
-
-  if (featured.isLoading) {
-    return (
-      <div className="grid gap-6 md:grid-cols-3" role="status" aria-label="Loading featured shops">
-        {[0, 1, 2].map((index) => (
-          <div key={index} className="h-80 animate-pulse rounded-2xl bg-espresso-100" />
-        ))}
-      </div>
-    );
-  }
-  if (featured.isError)
-    return <p className="text-center text-espresso-600">Featured shops could not be loaded right now.</p>;
-  if (shops.length === 0) {
-    return (
-      <p className="text-center text-espresso-600">
-        No featured shops right now — discover every shop near you instead.
-      </p>
-    );
-  }
-  return (
-    <div className="grid gap-6 md:grid-cols-3">
-      {shops.map((shop) => (
-        <Card key={shop.id} className="overflow-hidden" data-testid="featured-shop">
-          <ShopImage shop={shop} className="h-44 w-full" />
-          <div className="space-y-2 p-5">
-            <h3 className="font-display text-lg font-semibold">{shop.name}</h3>
-            <p className="flex items-center gap-1 text-sm text-espresso-700">
-              <Star className="h-4 w-4 fill-amber-400 text-amber-500" aria-hidden /> {shop.rating}
-              <span className="text-espresso-400">·</span> {shopCategoryLabels[shop.category]}
-            </p>
-            <p className="text-sm text-espresso-600">{shop.address}</p>
-            <Button asChild className="mt-2 w-full">
-              {user ? (
-                <Link href={`/messages?shop=${shop.id}`}>Start Chatting</Link>
-              ) : (
-                <Link href="/auth">Sign Up to Chat</Link>
-              )}
-            </Button>
-          </div>
-        </Card>
-      ))}
-    </div>
-  );
-}
+const promises = [
+  { icon: BadgePercent, text: 'No commission on orders' },
+  { icon: MessageCircle, text: 'Real-time chat' },
+  { icon: ShieldCheck, text: 'Proudly South African' },
+];
 
 export function LandingPage() {
   const { user } = useAuth();
   return (
     <PageShell>
-      <section className="bg-gradient-to-b from-espresso-100 to-crema">
-        <div className="mx-auto max-w-6xl px-4 py-20 text-center md:py-28">
-          <p className="mb-4 text-sm font-semibold uppercase tracking-widest text-espresso-600">
-            South Africa’s local coffee marketplace
-          </p>
-          <h1 className="font-display text-5xl font-bold text-espresso-950 md:text-7xl">
-            Connect. Order. Enjoy.
-          </h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg text-espresso-700">
-            Discover independent coffee shops in Cape Town, Johannesburg, Durban and Pretoria, chat with the
-            baristas and pre-order your favourite cup.
-          </p>
-          <div className="mt-10 flex justify-center">
-            <Button asChild size="lg">
-              {user ? <Link href="/discover">Start Discovering</Link> : <Link href="/auth">Get Started</Link>}
-            </Button>
+      <section className="overflow-hidden bg-gradient-to-b from-espresso-100 via-espresso-50 to-crema">
+        <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 md:py-24 lg:grid-cols-2">
+          <div className="text-center lg:text-left">
+            <p className="mb-4 text-sm font-semibold uppercase tracking-widest text-espresso-600">
+              South Africa’s local coffee marketplace
+            </p>
+            <h1 className="font-display text-5xl leading-[1.05] font-bold text-espresso-950 md:text-7xl">
+              Connect. Order. Enjoy.
+            </h1>
+            <p className="mx-auto mt-6 max-w-xl text-lg text-espresso-700 lg:mx-0">
+              Discover independent coffee shops in Cape Town, Johannesburg, Durban and Pretoria, chat with the
+              baristas and pre-order your favourite cup.
+            </p>
+            <div className="mt-8 flex justify-center lg:justify-start">
+              <Button asChild size="lg">
+                {user ? (
+                  <Link href="/discover">
+                    Start Discovering <ArrowRight className="h-4 w-4" aria-hidden />
+                  </Link>
+                ) : (
+                  <Link href="/auth">
+                    Get Started <ArrowRight className="h-4 w-4" aria-hidden />
+                  </Link>
+                )}
+              </Button>
+            </div>
+            <ul className="mt-8 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-espresso-700 lg:justify-start">
+              {promises.map(({ icon: Icon, text }) => (
+                <li key={text} className="flex items-center gap-2">
+                  <Icon className="h-4 w-4 text-espresso-500" aria-hidden />
+                  {text}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="hidden sm:block">
+            <HeroPreview />
           </div>
         </div>
       </section>
 
       <section className="mx-auto max-w-6xl px-4 py-16" aria-labelledby="features-heading">
-        <h2 id="features-heading" className="sr-only">
-          Features
-        </h2>
+        <div className="mx-auto mb-10 max-w-2xl text-center">
+          <h2 id="features-heading" className="font-display text-3xl font-bold md:text-4xl">
+            Everything between you and a great cup
+          </h2>
+          <p className="mt-3 text-espresso-700">
+            One place for coffee lovers to find and talk to local shops, and for shops to grow.
+          </p>
+        </div>
         <div className="grid gap-6 md:grid-cols-3">
           {features.map(({ icon: Icon, title, text }) => (
             <Card key={title} className="p-6">
@@ -121,20 +100,29 @@ export function LandingPage() {
       </section>
 
       <section className="mx-auto max-w-6xl px-4 py-8" aria-labelledby="featured-heading">
-        <h2 id="featured-heading" className="mb-8 text-center font-display text-3xl font-bold">
-          Featured Coffee Shops
-        </h2>
+        <div className="mb-8 text-center">
+          <h2 id="featured-heading" className="font-display text-3xl font-bold md:text-4xl">
+            Featured Coffee Shops
+          </h2>
+          <p className="mt-3 text-espresso-700">Hand-picked local favourites this month.</p>
+        </div>
         <FeaturedShops />
       </section>
 
       <section className="mx-auto mt-16 max-w-6xl px-4">
-        <div className="rounded-3xl bg-espresso-800 px-6 py-14 text-center text-crema">
-          <h2 className="font-display text-3xl font-bold">Ready for your next great cup?</h2>
-          <p className="mx-auto mt-3 max-w-xl text-espresso-100">
+        <div className="relative overflow-hidden rounded-3xl bg-espresso-800 px-6 py-14 text-center text-crema">
+          <div
+            aria-hidden
+            className="absolute -top-20 -right-20 h-64 w-64 rounded-full bg-espresso-600/50 blur-2xl"
+          />
+          <h2 className="relative font-display text-3xl font-bold md:text-4xl">
+            Ready for your next great cup?
+          </h2>
+          <p className="relative mx-auto mt-3 max-w-xl text-espresso-100">
             Join as a coffee lover to discover and pre-order, or list your shop and keep 100% of your revenue.
           </p>
-          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button asChild variant="outline" size="lg">
+          <div className="relative mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+            <Button asChild variant="outline" size="lg" className="border-transparent">
               <Link href="/register">Sign Up as Customer</Link>
             </Button>
             <Button asChild variant="accent" size="lg">

@@ -1,11 +1,10 @@
-// Sign-in page (/login): email and password; 'Welcome back!' on success (spec §2, §5, §8).
+// Sign-in page (/login): email and password; 'Welcome back!' and a role-based redirect on success (spec §2, §5, §8).
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { Brand } from '../components/Brand';
+import { AuthFrame } from '../components/AuthFrame';
 import { errorMessage } from '../lib/api';
 import { homeFor, useAuth } from '../lib/auth';
 import { Button } from '../ui/Button';
-import { Card } from '../ui/Card';
 import { Field } from '../ui/Field';
 import { Input } from '../ui/Input';
 import { PasswordInput } from '../ui/PasswordInput';
@@ -52,6 +51,7 @@ export function LoginPage() {
             id="login-email"
             type="email"
             autoComplete="email"
+            placeholder="you@example.co.za"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
           />
@@ -75,31 +75,5 @@ export function LoginPage() {
         </Link>
       </p>
     </AuthFrame>
-  );
-}
-
-export function AuthFrame({
-  title,
-  subtitle,
-  children,
-}: {
-  title: string;
-  subtitle: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-b from-espresso-100 to-crema px-4 py-10">
-      <div className="mb-6">
-        <Brand />
-      </div>
-      <Card className="w-full max-w-md p-6 sm:p-8">
-        <h1 className="font-display text-2xl font-semibold">{title}</h1>
-        <p className="mb-6 mt-1 text-sm text-espresso-600">{subtitle}</p>
-        {children}
-      </Card>
-      <Link href="/" className="mt-6 text-sm text-espresso-700 underline-offset-4 hover:underline">
-        ← Back to home
-      </Link>
-    </div>
   );
 }

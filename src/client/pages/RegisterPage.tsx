@@ -3,6 +3,7 @@
 import { MIN_PASSWORD_LENGTH, type Role } from '@shared/api/auth';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { AuthFrame } from '../components/AuthFrame';
 import { RolePicker } from '../features/auth/RolePicker';
 import { errorMessage } from '../lib/api';
 import { homeFor, useAuth } from '../lib/auth';
@@ -11,7 +12,6 @@ import { Field } from '../ui/Field';
 import { Input } from '../ui/Input';
 import { PasswordInput } from '../ui/PasswordInput';
 import { toast } from '../ui/toast-store';
-import { AuthFrame } from './LoginPage';
 
 export function RegisterPage() {
   const { register } = useAuth();

@@ -18,7 +18,8 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        'shrink-0 rounded-lg px-4 py-1.5 text-sm font-medium text-espresso-700 transition-colors',
+        'shrink-0 rounded-lg px-4 py-1.5 text-sm font-medium text-espresso-700 transition-colors hover:text-espresso-950',
+        'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-espresso-500',
         'data-[state=active]:bg-white data-[state=active]:text-espresso-950 data-[state=active]:shadow-sm',
         className,
       )}

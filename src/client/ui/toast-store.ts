@@ -37,3 +37,9 @@ export function useCurrentToast(): ToastMessage | null {
     () => current,
   );
 }
+
+/** The hook form of the store, for components that prefer it: `const { toast } = useToast()`. */
+export function useToast() {
+  const current = useCurrentToast();
+  return { toast, dismiss: dismissToast, current };
+}

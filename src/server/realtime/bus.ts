@@ -3,10 +3,14 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import type { Message } from '../../shared/api/messages.js';
 
-/** Events carry ids, never payloads: NOTIFY payloads are limited to 8 kB, and the database holds the truth. */
+/**
+ * A new message travels whole when it is small, so no instance has to read it back; PostgreSQL's NOTIFY
+ * payload is limited to 8 kB, so a larger one travels as its id alone and each instance reads it.
+ */
 export type BusEvent =
-  | { type: 'new_message'; messageId: number }
+  | { type: 'new_message'; messageId: number; message?: Message }
   /** Local only: this instance may have missed events (its bus connection dropped); clients should refetch. */
   | { type: 'resync' };
 
@@ -33,6 +37,8 @@ export function createInProcessBus(): Bus {
 }
 
 const CHANNEL = 'coffee_events';
+/** NOTIFY refuses payloads of 8000 bytes or more; stay well below. */
+const MAX_PAYLOAD_BYTES = 7000;
 const RECONNECT_DELAY_MS = 1000;
 
 /**
@@ -54,8 +60,8 @@ export function createPostgresBus(
     client.on('notification', (notification) => {
       if (notification.channel !== CHANNEL || !notification.payload) return;
       try {
-        const event = JSON.parse(notification.payload) as BusEvent;
-        for (const handler of handlers) handler(event);
+        const events = JSON.parse(notification.payload) as BusEvent[];
+        for (const event of events) for (const handler of handlers) handler(event);
       } catch (error) {
         log.warn({ err: error }, 'ignored a malformed bus event');
       }
@@ -82,11 +88,40 @@ export function createPostgresBus(
     connectedOnce = true;
   };
 
+  // Events published in the same turn of the event loop share one NOTIFY (a JSON array up to the size
+  // limit): under load that is one database round trip for many messages instead of one each.
+  let pending: { encoded: string; bytes: number; done: () => void; failed: (error: Error) => void }[] = [];
+  const flush = () => {
+    const batch = pending;
+    pending = [];
+    while (batch.length > 0) {
+      const group: typeof batch = [];
+      let size = 2;
+      while (batch.length > 0 && (group.length === 0 || size + batch[0]!.bytes + 1 <= MAX_PAYLOAD_BYTES)) {
+        const next = batch.shift()!;
+        size += next.bytes + 1;
+        group.push(next);
+      }
+      const payload = `[${group.map((item) => item.encoded).join(',')}]`;
+      pool.query('select pg_notify($1, $2)', [CHANNEL, payload]).then(
+        () => group.forEach((item) => item.done()),
+        (error: Error) => group.forEach((item) => item.failed(error)),
+      );
+    }
+  };
+
   const ready = connect();
   return {
     ready,
-    async publish(event) {
-      await pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
+    publish(event) {
+      let encoded = JSON.stringify(event);
+      if (Buffer.byteLength(encoded) > MAX_PAYLOAD_BYTES - 2 && event.type === 'new_message') {
+        encoded = JSON.stringify({ type: 'new_message', messageId: event.messageId });
+      }
+      return new Promise<void>((done, failed) => {
+        if (pending.length === 0) setImmediate(flush);
+        pending.push({ encoded, bytes: Buffer.byteLength(encoded), done, failed });
+      });
     },
     subscribe(handler) {
       handlers.push(handler);

@@ -32,7 +32,8 @@ export function registerHub(app: App, bus: Bus): Hub {
       for (const own of sockets.values()) for (const socket of own) send(socket, { type: 'resync' });
       return;
     }
-    void findMessage(app.db, event.messageId)
+    const known = event.message ? Promise.resolve(event.message) : findMessage(app.db, event.messageId);
+    void known
       .then((message) => {
         if (!message) return;
         deliver(message.senderId, { type: 'new_message', message });

@@ -18,7 +18,7 @@ export function RolePicker({ value, onChange }: { value: Role; onChange: (role: 
           <label
             key={option}
             className={cn(
-              'flex cursor-pointer flex-col items-center gap-1 rounded-xl border-2 p-3 text-sm font-medium transition-colors',
+              'flex cursor-pointer flex-col items-center gap-1 rounded-xl border-2 p-3 text-center text-sm font-medium transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-espresso-500',
               value === option
                 ? 'border-espresso-700 bg-espresso-50 text-espresso-950'
                 : 'border-espresso-100 text-espresso-600 hover:border-espresso-300',

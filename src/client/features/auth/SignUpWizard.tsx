@@ -6,6 +6,7 @@ import { Link } from 'wouter';
 import { errorMessage } from '../../lib/api';
 import { homeFor, useAuth } from '../../lib/auth';
 import { Button } from '../../ui/Button';
+import { cn } from '../../ui/cn';
 import { Field } from '../../ui/Field';
 import { Input } from '../../ui/Input';
 import { PasswordInput } from '../../ui/PasswordInput';
@@ -14,6 +15,7 @@ import { RolePicker } from './RolePicker';
 
 type Step = 'email' | 'code' | 'details';
 const stepNumber: Record<Step, number> = { email: 1, code: 2, details: 3 };
+const stepTitle: Record<Step, string> = { email: 'Your email', code: 'Verify', details: 'Your details' };
 
 export function SignUpWizard() {
   const { sendCode, verifyCode } = useAuth();
@@ -86,16 +88,34 @@ export function SignUpWizard() {
 
   return (
     <div>
-      <p className="mb-4 text-xs font-semibold uppercase tracking-wide text-espresso-500">
-        Step {stepNumber[step]} of 3
-      </p>
+      <div className="mb-5">
+        <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-espresso-500">
+          Step {stepNumber[step]} of 3 · {stepTitle[step]}
+        </p>
+        <div className="grid grid-cols-3 gap-1.5" aria-hidden>
+          {[1, 2, 3].map((number) => (
+            <span
+              key={number}
+              className={cn(
+                'h-1.5 rounded-full',
+                number <= stepNumber[step] ? 'bg-espresso-700' : 'bg-espresso-100',
+              )}
+            />
+          ))}
+        </div>
+      </div>
       {step === 'email' && (
         <form onSubmit={submitEmail} className="space-y-4" noValidate>
-          <Field id="wizard-email" label="Email">
+          <Field
+            id="wizard-email"
+            label="Email"
+            hint="We will email you a 6-digit code to confirm it is yours."
+          >
             <Input
               id="wizard-email"
               type="email"
               autoComplete="email"
+              placeholder="you@example.co.za"
               value={email}
               onChange={(e) => setEmail(e.target.value)}
             />
@@ -107,7 +127,9 @@ export function SignUpWizard() {
       )}
       {step === 'code' && (
         <form onSubmit={submitCode} className="space-y-4" noValidate>
-          <p className="text-sm text-espresso-700">{sentMessage || `We sent a 6-digit code to ${email}.`}</p>
+          <p className="rounded-lg bg-espresso-50 p-3 text-sm text-espresso-800" role="status">
+            {sentMessage || `We sent a 6-digit code to ${email.trim()}.`}
+          </p>
           <Field id="wizard-code" label="Verification Code">
             <Input
               id="wizard-code"

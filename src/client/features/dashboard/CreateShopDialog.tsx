@@ -12,7 +12,8 @@ import { useAuth } from '../../lib/auth';
 import { Button } from '../../ui/Button';
 import { DialogContent } from '../../ui/Dialog';
 import { Field } from '../../ui/Field';
-import { Input, inputClass } from '../../ui/Input';
+import { Input } from '../../ui/Input';
+import { NativeSelect } from '../../ui/NativeSelect';
 import { Textarea } from '../../ui/Textarea';
 import { toast } from '../../ui/toast-store';
 import { geocodeAddress, useCreateShop } from '../shops/queries';
@@ -106,13 +107,7 @@ export function CreateShopDialog({ onDone }: { onDone: () => void }) {
           <Input id="shop-name" value={form.name} onChange={set('name')} required />
         </Field>
         <Field id="shop-category" label="Category" required>
-          <select
-            id="shop-category"
-            className={`${inputClass} h-10`}
-            value={form.category}
-            onChange={set('category')}
-            required
-          >
+          <NativeSelect id="shop-category" value={form.category} onChange={set('category')} required>
             <option value="" disabled>
               Select a category
             </option>
@@ -121,11 +116,17 @@ export function CreateShopDialog({ onDone }: { onDone: () => void }) {
                 {shopCategoryLabels[value]}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </Field>
         <div className="sm:col-span-2">
           <Field id="shop-description" label="Description">
-            <Textarea id="shop-description" rows={3} value={form.description} onChange={set('description')} />
+            <Textarea
+              id="shop-description"
+              rows={3}
+              placeholder="What makes your coffee special?"
+              value={form.description}
+              onChange={set('description')}
+            />
           </Field>
         </div>
         <div className="sm:col-span-2">
@@ -140,10 +141,23 @@ export function CreateShopDialog({ onDone }: { onDone: () => void }) {
           </Field>
         </div>
         <Field id="shop-phone" label="Phone">
-          <Input id="shop-phone" type="tel" value={form.phone} onChange={set('phone')} />
+          <Input
+            id="shop-phone"
+            type="tel"
+            autoComplete="tel"
+            placeholder="021 123 4567"
+            value={form.phone}
+            onChange={set('phone')}
+          />
         </Field>
         <Field id="shop-email" label="Email">
-          <Input id="shop-email" type="email" value={form.email} onChange={set('email')} />
+          <Input
+            id="shop-email"
+            type="email"
+            placeholder="hello@yourshop.co.za"
+            value={form.email}
+            onChange={set('email')}
+          />
         </Field>
         <Field id="shop-delivery-time" label="Delivery Time">
           <Input
@@ -159,17 +173,38 @@ export function CreateShopDialog({ onDone }: { onDone: () => void }) {
             type="number"
             step="0.01"
             min="0"
+            inputMode="decimal"
+            placeholder="Rand, e.g. 15.00"
             value={form.deliveryFee}
             onChange={set('deliveryFee')}
           />
         </Field>
-        <Field id="shop-latitude" label="Latitude" hint="Optional: found from the address when empty">
-          <Input id="shop-latitude" inputMode="decimal" value={form.latitude} onChange={set('latitude')} />
-        </Field>
-        <Field id="shop-longitude" label="Longitude">
-          <Input id="shop-longitude" inputMode="decimal" value={form.longitude} onChange={set('longitude')} />
-        </Field>
-        <div className="flex justify-end gap-2 sm:col-span-2">
+        <fieldset className="grid gap-4 rounded-xl border border-espresso-100 bg-espresso-50/60 p-4 sm:col-span-2 sm:grid-cols-2">
+          <legend className="px-1 text-sm font-medium text-espresso-900">Coordinates (optional)</legend>
+          <p className="-mt-1 text-xs text-espresso-600 sm:col-span-2">
+            Leave these empty and we will look them up from the address, so customers can find you with Find
+            Near Me.
+          </p>
+          <Field id="shop-latitude" label="Latitude">
+            <Input
+              id="shop-latitude"
+              inputMode="decimal"
+              placeholder="-33.9249"
+              value={form.latitude}
+              onChange={set('latitude')}
+            />
+          </Field>
+          <Field id="shop-longitude" label="Longitude">
+            <Input
+              id="shop-longitude"
+              inputMode="decimal"
+              placeholder="18.4241"
+              value={form.longitude}
+              onChange={set('longitude')}
+            />
+          </Field>
+        </fieldset>
+        <div className="sticky -bottom-6 -mx-6 -mb-6 flex justify-end gap-2 border-t border-espresso-100 bg-white px-6 py-4 sm:col-span-2">
           <Button variant="outline" onClick={onDone}>
             Cancel
           </Button>

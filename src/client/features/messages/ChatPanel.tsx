@@ -55,7 +55,7 @@ export function ChatPanel({ target, myId }: { target: ChatTarget; myId: number }
   };
 
   return (
-    <div className="flex h-full min-h-[28rem] flex-col">
+    <div className="flex h-[min(72vh,42rem)] min-h-[26rem] flex-col">
       <header className="border-b border-espresso-100 px-5 py-4">
         <h2 className="font-display text-lg font-semibold">{target.title}</h2>
         <p className="text-sm text-espresso-600">{target.subtitle}</p>
@@ -112,7 +112,8 @@ export function ChatPanel({ target, myId }: { target: ChatTarget; myId: number }
       >
         <Textarea
           aria-label="Message"
-          placeholder="Type a message… (Enter to send, Shift+Enter for a new line)"
+          placeholder="Type a message…"
+          title="Enter sends; Shift+Enter starts a new line"
           rows={2}
           maxLength={MAX_MESSAGE_LENGTH}
           value={draft}

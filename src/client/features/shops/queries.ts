@@ -1,4 +1,4 @@
-// Shop data hooks: the discover list, featured shops, the owner's shops and shop creation.
+// Shop data hooks: the discover list, featured shops, one shop, the owner's shops and shop creation.
 
 import type { CreateShopBody, GeocodeResult, Shop, ShopCategory } from '@shared/api/shops';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -36,6 +36,11 @@ export function useShops(filters: ShopFilters, enabled = true) {
 
 export function useFeaturedShops() {
   return useQuery<Shop[]>({ queryKey: ['/api/coffee-shops', { promoted: 'true' }] });
+}
+
+/** One shop by id, e.g. the shop a customer opens a chat with before any message exists. */
+export function useShop(shopId: number | null, enabled = true) {
+  return useQuery<Shop>({ queryKey: ['/api/coffee-shops', shopId], enabled: enabled && shopId !== null });
 }
 
 export function useMyShops(enabled: boolean) {

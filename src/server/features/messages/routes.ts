@@ -51,7 +51,7 @@ export function messageRoutes(app: App) {
       // The message is saved: a failed live push must not make the sender think it was lost (and resend it).
       // The other side still sees it on its next conversation poll.
       await app.deps.bus
-        .publish({ type: 'new_message', messageId: sent.id })
+        .publish({ type: 'new_message', messageId: sent.id, message: sent })
         .catch((error) => request.log.error({ err: error }, 'could not publish a new message'));
       return reply.code(201).send(sent);
     },

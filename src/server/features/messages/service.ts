@@ -28,12 +28,23 @@ export function toMessage(row: MessageRow): Message {
   };
 }
 
+// A shop's owner never changes (there is no transfer), so each database's answers are remembered: sending a
+// message then costs one query, not two. Bounded; a deleted shop surfaces as a foreign-key error on insert.
+const ownersByDatabase = new WeakMap<Database, Map<number, number>>();
+const OWNER_CACHE_SIZE = 50_000;
+
 async function findShopOwner(db: Database, shopId: number): Promise<number> {
+  let owners = ownersByDatabase.get(db);
+  if (!owners) ownersByDatabase.set(db, (owners = new Map()));
+  const known = owners.get(shopId);
+  if (known !== undefined) return known;
   const [shop] = await db
     .select({ ownerId: coffeeShops.ownerId })
     .from(coffeeShops)
     .where(eq(coffeeShops.id, shopId));
   if (!shop) throw new HttpError(404, 'Coffee shop not found');
+  if (owners.size >= OWNER_CACHE_SIZE) owners.delete(owners.keys().next().value as number);
+  owners.set(shopId, shop.ownerId);
   return shop.ownerId;
 }
 
@@ -67,19 +78,27 @@ export async function sendMessage(
     if (input.receiverId !== ownerId) throw new HttpError(400, "receiverId must be the shop's owner");
     customerId = senderId;
   }
-  const [row] = await db
-    .insert(messages)
-    .values({
-      senderId,
-      receiverId: input.receiverId,
-      shopId: input.shopId,
-      customerId,
-      content: input.content,
-      messageType: input.messageType,
-      orderData: input.orderData,
-    })
-    .returning();
-  return toMessage(row!);
+  try {
+    const [row] = await db
+      .insert(messages)
+      .values({
+        senderId,
+        receiverId: input.receiverId,
+        shopId: input.shopId,
+        customerId,
+        content: input.content,
+        messageType: input.messageType,
+        orderData: input.orderData,
+      })
+      .returning();
+    return toMessage(row!);
+  } catch (error) {
+    const code =
+      (error as { code?: string; cause?: { code?: string } }).cause?.code ??
+      (error as { code?: string }).code;
+    if (code === '23503') throw new HttpError(404, 'Coffee shop not found');
+    throw error;
+  }
 }
 
 /** One page of a conversation, oldest first: the newest `limit` messages older than `before`. */

@@ -1,0 +1,43 @@
+// One of the owner's shops on the overview: name, Featured badge, rating, category, Promote and Edit.
+import { type Shop, shopCategoryLabels } from '@shared/api/shops';
+import { isFeatured } from '@shared/domain/featured';
+import { MapPin, Star } from 'lucide-react';
+import { ShopImage } from '../../components/ShopImage';
+import { Badge } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+
+export function MyShopCard({ shop }: { shop: Shop }) {
+  return (
+    <Card className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center" data-testid="my-shop">
+      <ShopImage
+        shop={shop}
+        className="hidden h-16 w-16 shrink-0 rounded-xl sm:flex [&_svg]:h-6 [&_svg]:w-6"
+      />
+      <div className="min-w-0 flex-1">
+        <h3 className="flex flex-wrap items-center gap-2 font-semibold text-espresso-950">
+          {shop.name}
+          {isFeatured(shop) && <Badge tone="promoted">Featured</Badge>}
+        </h3>
+        <p className="mt-1 flex flex-wrap items-center gap-x-1 text-sm text-espresso-600">
+          <Star className="h-4 w-4 fill-amber-400 text-amber-500" aria-hidden />
+          <span className="font-medium text-espresso-900">{shop.rating}</span>
+          <span aria-hidden>·</span>
+          {shopCategoryLabels[shop.category]}
+        </p>
+        <p className="mt-0.5 flex items-center gap-1 truncate text-xs text-espresso-500">
+          <MapPin className="h-3.5 w-3.5 shrink-0" aria-hidden />
+          <span className="truncate">{shop.address}</span>
+        </p>
+      </div>
+      <div className="flex gap-2">
+        <Button size="sm" variant="accent" disabled title="Paid promotion is coming soon">
+          Promote
+        </Button>
+        <Button size="sm" variant="outline" disabled title="Editing is coming soon">
+          Edit
+        </Button>
+      </div>
+    </Card>
+  );
+}

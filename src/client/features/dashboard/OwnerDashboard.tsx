@@ -1,0 +1,96 @@
+// The shop owner's dashboard body: loads the owner's shops, then the empty state or the four tabs.
+import { Plus, Store } from 'lucide-react';
+import { useState } from 'react';
+import { Prompt } from '../../components/Prompt';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { Dialog } from '../../ui/Dialog';
+import { Spinner } from '../../ui/Spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
+import { useConversations } from '../messages/queries';
+import { useMyShops } from '../shops/queries';
+import { CreateShopDialog } from './CreateShopDialog';
+import { OverviewTab } from './OverviewTab';
+import { OwnerConversationsTab } from './OwnerConversationsTab';
+import { PromotionsTab } from './PromotionsTab';
+
+const tabTrigger = 'px-2 text-xs sm:px-4 sm:text-sm';
+
+export function OwnerDashboard() {
+  const shops = useMyShops(true);
+  const conversations = useConversations(true);
+  const [createOpen, setCreateOpen] = useState(false);
+  const list = shops.data ?? [];
+  const ownerConversations = (conversations.data ?? []).filter(
+    (conversation) => conversation.myRole === 'shop',
+  );
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:py-10">
+      <Dialog open={createOpen} onOpenChange={setCreateOpen}>
+        {createOpen && <CreateShopDialog onDone={() => setCreateOpen(false)} />}
+      </Dialog>
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl font-bold sm:text-4xl">Shop Owner Dashboard</h1>
+          <p className="mt-1 text-espresso-700">Run your shops, answer customers and grow your regulars.</p>
+        </div>
+        {list.length > 0 && (
+          <Button onClick={() => setCreateOpen(true)}>
+            <Plus className="h-4 w-4" aria-hidden /> Add Another Shop
+          </Button>
+        )}
+      </header>
+
+      {shops.isLoading ? (
+        <Spinner label="Loading dashboard..." />
+      ) : shops.isError ? (
+        <Prompt headingLevel={2} title="Could not load your dashboard" text="Please try again in a moment.">
+          <Button onClick={() => void shops.refetch()}>Try Again</Button>
+        </Prompt>
+      ) : list.length === 0 ? (
+        <Prompt
+          headingLevel={2}
+          icon={<Store className="h-6 w-6" />}
+          title="No Coffee Shops Yet"
+          text="Add your first coffee shop so coffee lovers nearby can find you and start chatting."
+        >
+          <Button onClick={() => setCreateOpen(true)}>
+            <Plus className="h-4 w-4" aria-hidden /> Add Coffee Shop
+          </Button>
+        </Prompt>
+      ) : (
+        <Tabs defaultValue="overview" className="space-y-6">
+          <TabsList className="grid w-full grid-cols-4 sm:flex sm:w-fit">
+            <TabsTrigger value="overview" className={tabTrigger}>
+              Overview
+            </TabsTrigger>
+            <TabsTrigger value="orders" className={tabTrigger}>
+              Orders
+            </TabsTrigger>
+            <TabsTrigger value="messages" className={tabTrigger}>
+              Messages
+            </TabsTrigger>
+            <TabsTrigger value="promotions" className={tabTrigger}>
+              Promotions
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="overview">
+            <OverviewTab shops={list} activeChats={ownerConversations.length} />
+          </TabsContent>
+          <TabsContent value="orders">
+            <Card className="p-8 text-center text-espresso-600">
+              No orders yet. Orders will appear here when customers place them.
+            </Card>
+          </TabsContent>
+          <TabsContent value="messages">
+            <OwnerConversationsTab conversations={ownerConversations} />
+          </TabsContent>
+          <TabsContent value="promotions">
+            <PromotionsTab />
+          </TabsContent>
+        </Tabs>
+      )}
+    </div>
+  );
+}
