@@ -52,3 +52,30 @@ test('a customer and the shop owner chat live; Enter sends and Shift+Enter break
   await customerContext.close();
   await ownerContext.close();
 });
+
+test('a long conversation shows the newest 50 and loads the earlier ones on request', async ({ page }) => {
+  const { accessToken } = await signInAsNew(page, 'customer');
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const shops = await (await page.request.get('/api/coffee-shops?search=corner')).json();
+  const shop = shops[0] as { id: number; ownerId: number };
+  for (let index = 1; index <= 55; index += 1) {
+    const reply = await page.request.post('/api/messages', {
+      headers,
+      data: {
+        content: `Message number ${index}`,
+        receiverId: shop.ownerId,
+        shopId: shop.id,
+        messageType: 'text',
+      },
+    });
+    expect(reply.status()).toBe(201);
+  }
+  await page.goto(`/messages?shop=${shop.id}`);
+  const bubbles = page.getByTestId('chat-message');
+  await expect(bubbles).toHaveCount(50);
+  await expect(bubbles.first()).toContainText('Message number 6');
+  await page.getByRole('button', { name: 'Load earlier messages' }).click();
+  await expect(bubbles).toHaveCount(55);
+  await expect(bubbles.first()).toContainText('Message number 1');
+  await expect(page.getByRole('button', { name: 'Load earlier messages' })).toBeHidden();
+});

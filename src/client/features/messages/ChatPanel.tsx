@@ -1,6 +1,6 @@
 // One conversation: its messages oldest first, and the composer (Enter sends, Shift+Enter breaks the line).
 
-import { MAX_MESSAGE_LENGTH } from '@shared/api/messages';
+import { MAX_MESSAGE_LENGTH, MESSAGE_PAGE_SIZE } from '@shared/api/messages';
 import { Send } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../ui/Button';
@@ -8,7 +8,7 @@ import { cn } from '../../ui/cn';
 import { Spinner } from '../../ui/Spinner';
 import { Textarea } from '../../ui/Textarea';
 import { toast } from '../../ui/toast-store';
-import { useConversationMessages, useSendMessage } from './queries';
+import { useConversationMessages, useLoadEarlierMessages, useSendMessage } from './queries';
 
 export interface ChatTarget {
   shopId: number;
@@ -23,12 +23,29 @@ export function ChatPanel({ target, myId }: { target: ChatTarget; myId: number }
   const messages = useConversationMessages(target.shopId, target.customerId);
   const send = useSendMessage();
   const [draft, setDraft] = useState('');
+  const earlier = useLoadEarlierMessages(target.shopId, target.customerId);
+  const [reachedStart, setReachedStart] = useState(false);
   const bottom = useRef<HTMLDivElement>(null);
   const count = messages.data?.length ?? 0;
+  const newestId = messages.data?.at(-1)?.id;
+  const oldestId = messages.data?.[0]?.id;
+  // A full first page means there may be more before it.
+  const mayHaveEarlier = !reachedStart && count >= MESSAGE_PAGE_SIZE;
 
+  // Follow the newest message; loading earlier ones must not jump the view to the bottom.
   useEffect(() => {
-    if (count > 0) bottom.current?.scrollIntoView({ block: 'end' });
-  }, [count]);
+    if (newestId !== undefined) bottom.current?.scrollIntoView({ block: 'end' });
+  }, [newestId]);
+
+  const loadEarlier = () => {
+    if (oldestId === undefined) return;
+    earlier.mutate(oldestId, {
+      onSuccess: (older) => {
+        if (older.length < MESSAGE_PAGE_SIZE) setReachedStart(true);
+      },
+      onError: () => toast({ title: 'Could not load earlier messages', variant: 'destructive' }),
+    });
+  };
 
   const submit = () => {
     const content = draft.trim();
@@ -66,6 +83,13 @@ export function ChatPanel({ target, myId }: { target: ChatTarget; myId: number }
         aria-label="Messages"
         aria-live="polite"
       >
+        {mayHaveEarlier && (
+          <div className="flex justify-center">
+            <Button variant="ghost" size="sm" onClick={loadEarlier} disabled={earlier.isPending}>
+              {earlier.isPending ? 'Loading...' : 'Load earlier messages'}
+            </Button>
+          </div>
+        )}
         {messages.isLoading ? (
           <Spinner label="Loading messages..." />
         ) : count === 0 ? (

@@ -7,7 +7,7 @@ import {
   type SendMessageBody,
 } from '@shared/api/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { apiRequest, pathFromKey } from '../../lib/api';
 
 export function useConversations(enabled: boolean) {
   return useQuery<Conversation[]>({
@@ -33,6 +33,19 @@ export function mergeMessage(list: Message[] | undefined, message: Message): Mes
   const current = list ?? [];
   if (current.some((existing) => existing.id === message.id)) return current;
   return [...current, message].sort((a, b) => a.id - b.id);
+}
+
+/** Older messages of a conversation (the `before` cursor), merged in front of what is already shown. */
+export function useLoadEarlierMessages(shopId: number, customerId?: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (before: number) =>
+      apiRequest<Message[]>('GET', pathFromKey(['/api/messages', shopId, { customerId, before }])),
+    onSuccess: (older) =>
+      queryClient.setQueryData<Message[]>(conversationKey(shopId, customerId), (list) =>
+        older.reduce((merged, message) => mergeMessage(merged, message), list ?? []),
+      ),
+  });
 }
 
 export function useSendMessage() {
