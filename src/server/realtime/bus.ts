@@ -104,8 +104,12 @@ export function createPostgresBus(
       }
       const payload = `[${group.map((item) => item.encoded).join(',')}]`;
       pool.query('select pg_notify($1, $2)', [CHANNEL, payload]).then(
-        () => group.forEach((item) => item.done()),
-        (error: Error) => group.forEach((item) => item.failed(error)),
+        () => {
+          for (const item of group) item.done();
+        },
+        (error: Error) => {
+          for (const item of group) item.failed(error);
+        },
       );
     }
   };

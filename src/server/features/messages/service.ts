@@ -35,7 +35,10 @@ const OWNER_CACHE_SIZE = 50_000;
 
 async function findShopOwner(db: Database, shopId: number): Promise<number> {
   let owners = ownersByDatabase.get(db);
-  if (!owners) ownersByDatabase.set(db, (owners = new Map()));
+  if (!owners) {
+    owners = new Map();
+    ownersByDatabase.set(db, owners);
+  }
   const known = owners.get(shopId);
   if (known !== undefined) return known;
   const [shop] = await db
