@@ -1,0 +1,61 @@
+// The email-and-password form shared by /login and the Login tab of /auth; the caller decides what signing in does.
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../ui/Button';
+import { Field } from '../../ui/Field';
+import { Input } from '../../ui/Input';
+import { PasswordInput } from '../../ui/PasswordInput';
+import { toast } from '../../ui/toast-store';
+
+export function SignInForm({
+  idPrefix,
+  onSignIn,
+}: {
+  idPrefix: string;
+  /** Signs in; resolves true when the page is leaving (keep the button busy), false to let the user retry. */
+  onSignIn: (email: string, password: string) => Promise<boolean>;
+}) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!email || !password) {
+      toast({
+        title: 'Missing Information',
+        description: 'Please enter both email and password',
+        variant: 'destructive',
+      });
+      return;
+    }
+    setPending(true);
+    const leaving = await onSignIn(email, password);
+    if (!leaving) setPending(false);
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <Field id={`${idPrefix}-email`} label="Email">
+        <Input
+          id={`${idPrefix}-email`}
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.co.za"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </Field>
+      <Field id={`${idPrefix}-password`} label="Password">
+        <PasswordInput
+          id={`${idPrefix}-password`}
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </Field>
+      <Button type="submit" className="w-full" disabled={pending}>
+        {pending ? 'Signing in...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}
