@@ -104,6 +104,8 @@ export async function listShops(db: Database, query: ListQuery): Promise<Shop[]>
     sql`${coffeeShops.id}`,
   );
 
+  const toListedShop = (result: { row: ShopRow; featured: boolean; distanceKm: number | null }) =>
+    flatten(result, hasLocation);
   const run = (extra: SQL[]) =>
     db
       .select(selection)
@@ -125,14 +127,22 @@ export async function listShops(db: Database, query: ListQuery): Promise<Shop[]>
         .where(and(...filters, boxAround(query.latitude!, query.longitude!, radius), within))
         .orderBy(...order)
         .limit(wanted);
-      if (rows.length >= wanted) return rows.slice(query.offset).map(flatten);
+      if (rows.length >= wanted) return rows.slice(query.offset).map(toListedShop);
     }
   }
-  return (await run([])).map(flatten);
+  return (await run([])).map(toListedShop);
 }
 
-function flatten(result: { row: ShopRow; featured: boolean; distanceKm: number | null }): Shop {
-  return toShop({ ...result.row, featured: result.featured, distanceKm: result.distanceKm ?? undefined });
+function flatten(
+  result: { row: ShopRow; featured: boolean; distanceKm: number | null },
+  hasLocation: boolean,
+): Shop {
+  // With a location every shop says how far it is: a number, or null when the shop has no coordinates.
+  return toShop({
+    ...result.row,
+    featured: result.featured,
+    distanceKm: hasLocation ? result.distanceKm : undefined,
+  });
 }
 
 export async function getShop(db: Database, id: number): Promise<Shop> {
