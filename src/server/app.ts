@@ -40,6 +40,8 @@ export interface AppDeps {
   geocoder?: Geocoder;
   /** Default: in-process (one instance). Several instances on PostgreSQL pass createPostgresBus. */
   bus?: Bus;
+  /** How long a WebSocket may stay open without authenticating (default 5 s). */
+  authTimeoutMs?: number;
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
 }
 
@@ -145,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   favoriteRoutes(app);
   reviewRoutes(app);
   messageRoutes(app);
-  registerHub(app, services.bus);
+  registerHub(app, services.bus, { authTimeoutMs: deps.authTimeoutMs });
 
   if (existsSync(clientDir)) {
     await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });

@@ -94,11 +94,17 @@ export interface TestApp {
 }
 
 export async function startTestApp(
-  options: { env?: Record<string, string>; mailer?: Mailer } = {},
+  options: { env?: Record<string, string>; mailer?: Mailer; authTimeoutMs?: number } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', ...options.env });
-  const app = await buildApp({ config, db: database.db, mailer: options.mailer, logger: { level: 'warn' } });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer: options.mailer,
+    logger: { level: 'error' },
+    authTimeoutMs: options.authTimeoutMs,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -19,7 +19,8 @@ function send(socket: WebSocket, event: ServerEvent) {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
 }
 
-export function registerHub(app: App, bus: Bus): Hub {
+export function registerHub(app: App, bus: Bus, options: { authTimeoutMs?: number } = {}): Hub {
+  const authTimeoutMs = options.authTimeoutMs ?? AUTH_TIMEOUT_MS;
   const sockets = new Map<number, Set<WebSocket>>();
   const alive = new WeakMap<WebSocket, boolean>();
 
@@ -51,7 +52,7 @@ export function registerHub(app: App, bus: Bus): Hub {
     // A socket that has not proved who it is gets nothing and is closed.
     const authTimer = setTimeout(() => {
       if (userId === null) socket.close(4401, 'Authentication required');
-    }, AUTH_TIMEOUT_MS);
+    }, authTimeoutMs);
 
     socket.on('message', async (data) => {
       let parsed: ReturnType<typeof clientEvent.safeParse>;
