@@ -61,10 +61,8 @@ export function httpClient(baseUrl: string): Api {
   };
 }
 
-/** A fresh database: PGlite in memory, or a throw-away database on the PostgreSQL of DATABASE_URL. */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
-  const baseUrl = process.env.DATABASE_URL;
-  if (!baseUrl) return openDatabase({ dataDir: 'memory' });
+/** Creates an empty database on the PostgreSQL server of baseUrl; returns its URL and how to drop it. */
+export async function createPostgresDatabase(baseUrl: string) {
   const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -72,15 +70,28 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory' });
   return {
-    ...handle,
-    async close() {
-      await handle.close();
+    url: url.toString(),
+    async drop() {
       const dropper = new pg.Client({ connectionString: baseUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
+    },
+  };
+}
+
+/** A fresh database: PGlite in memory, or a throw-away database on the PostgreSQL of DATABASE_URL. */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) return openDatabase({ dataDir: 'memory' });
+  const created = await createPostgresDatabase(baseUrl);
+  const handle = await openDatabase({ databaseUrl: created.url, dataDir: 'memory' });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await created.drop();
     },
   };
 }
