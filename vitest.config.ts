@@ -1,4 +1,5 @@
-// Two Vitest projects: pure unit tests beside the code, and API tests over real HTTP in tests/api.
+// Three Vitest projects: unit tests beside the code, API tests over real HTTP (tests/api), and tests that need a
+// PostgreSQL server (tests/postgres, run with DATABASE_URL by npm run test:postgres).
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -17,6 +18,15 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'postgres',
+          include: ['tests/postgres/**/*.test.ts'],
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 const steps = [
   ['format and lint', 'node_modules/@biomejs/biome/bin/biome', ['check', '.']],
   ['typecheck', 'node_modules/typescript/bin/tsc', ['--noEmit', '-p', 'tsconfig.json']],
-  ['unit and API tests', 'node_modules/vitest/vitest.mjs', ['run']],
+  ['unit and API tests', 'node_modules/vitest/vitest.mjs', ['run', '--project', 'unit', '--project', 'api']],
   ['Chromium check', 'scripts/ensure-chromium.mjs', []],
   ['client build', 'node_modules/vite/bin/vite.js', ['build', '--logLevel', 'warn']],
   ['browser tests', 'node_modules/@playwright/test/cli.js', ['test']],

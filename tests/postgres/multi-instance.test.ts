@@ -1,6 +1,6 @@
 // Two app processes on one PostgreSQL database: a message sent through one reaches sockets on the other,
-// through LISTEN/NOTIFY. PostgreSQL only: CI's second pass (DATABASE_URL set) runs it; on PGlite there is
-// only ever one instance.
+// through LISTEN/NOTIFY. It needs a PostgreSQL server (DATABASE_URL), so it is its own Vitest project, run by
+// .ci/run's PostgreSQL pass (`npm run test:postgres`); on the embedded database there is only ever one instance.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
@@ -12,6 +12,8 @@ import { createPostgresDatabase, httpClient } from '../support/test-app.js';
 import { openSocket, receivedContents } from '../support/ws-client.js';
 
 const baseUrl = process.env.DATABASE_URL;
+if (!baseUrl)
+  throw new Error('The multi-instance test needs DATABASE_URL=postgres://… (see npm run test:postgres)');
 
 /** Starts `node src/server/main.ts` on a free port and resolves with its address once it listens. */
 function startInstance(databaseUrl: string): Promise<{ process: ChildProcess; base: string }> {
@@ -36,12 +38,12 @@ function startInstance(databaseUrl: string): Promise<{ process: ChildProcess; ba
   });
 }
 
-describe.runIf(Boolean(baseUrl))('two instances behind a load balancer', () => {
+describe('two instances behind a load balancer', () => {
   let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
   const instances: ChildProcess[] = [];
 
   beforeAll(async () => {
-    database = await createPostgresDatabase(baseUrl!);
+    database = await createPostgresDatabase(baseUrl);
     // Migrate once up front, so the two instances do not race to create the schema.
     await (await openDatabase({ databaseUrl: database.url, dataDir: 'memory' })).close();
   });
@@ -102,13 +104,11 @@ describe.runIf(Boolean(baseUrl))('two instances behind a load balancer', () => {
     await customerOnA.next((event) => event.type === 'resync', 10_000);
     await ownerOnB.next((event) => event.type === 'resync', 10_000);
 
-    await apiA
-      .as(customer)
-      .post<Message>('/api/messages', {
-        content: 'after the blip',
-        receiverId: owner.user.id,
-        shopId: shop.id,
-      });
+    await apiA.as(customer).post<Message>('/api/messages', {
+      content: 'after the blip',
+      receiverId: owner.user.id,
+      shopId: shop.id,
+    });
     await ownerOnB.next(arrived('after the blip'));
     expect(receivedContents(ownerOnB)).toEqual(['sent through A', 'answered through B', 'after the blip']);
     customerOnA.close();
