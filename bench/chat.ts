@@ -1,23 +1,27 @@
 // Chat benchmark: 1,000 authenticated WebSocket clients in 500 conversations, both sides sending for a while;
 // reports messages/s, delivery latency (POST sent -> the other party's socket received it), server memory,
 // and lost or duplicated deliveries (both must be 0).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import WebSocket from 'ws';
-import { type DatabaseHandle, openDatabase } from '../src/server/db/client.js';
+import type { DatabaseHandle } from '../src/server/db/client.js';
 import { coffeeShops, messages, users } from '../src/server/db/schema.js';
 import { createTokenService } from '../src/server/features/auth/tokens.js';
 import type { ServerEvent } from '../src/shared/api/messages.js';
+import {
+  type BenchDatabase,
+  freePort,
+  freshDatabase,
+  JWT_SECRET,
+  peakRssMb,
+  percentile,
+  startServer,
+  waitForHealth,
+} from './lib.js';
 
 export interface ChatBenchOptions {
-  db: 'pglite' | 'postgres';
+  db: BenchDatabase;
   postgresUrl: string;
   conversations: number;
   durationSeconds: number;
@@ -42,58 +46,6 @@ export interface ChatBenchResult {
   serverPeakRssMb: number;
   /** How late the load generator's own event loop ran (p99): latency it adds to every figure above. */
   generatorLoopDelayP99Ms: number;
-}
-
-const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function freshDatabase(options: ChatBenchOptions) {
-  if (options.db === 'postgres') {
-    const name = `bench_chat_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: options.postgresUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    // Diagnosis only (BENCH_ASYNC_COMMIT=1): shows how much of the tail is the disk's commit flush.
-    if (process.env.BENCH_ASYNC_COMMIT)
-      await admin.query(`alter database ${name} set synchronous_commit = off`);
-    await admin.end();
-    const url = new URL(options.postgresUrl);
-    url.pathname = `/${name}`;
-    return {
-      env: { DATABASE_URL: url.toString() },
-      open: () => openDatabase({ databaseUrl: url.toString(), dataDir: 'memory' }),
-      async drop() {
-        const dropper = new pg.Client({ connectionString: options.postgresUrl });
-        await dropper.connect();
-        await dropper.query(`drop database if exists ${name} with (force)`);
-        await dropper.end();
-      },
-    };
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-chat-'));
-  return {
-    env: { DATA_DIR: dataDir },
-    open: () => openDatabase({ dataDir }),
-    async drop() {
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Customers, owners with one shop each, and an opening message per conversation, written straight to the database. */
@@ -138,53 +90,6 @@ async function seed(handle: DatabaseHandle, conversations: number) {
     customerId: customers[index]!,
     ownerId: owners[index]!,
   }));
-}
-
-function startServer(port: number, env: Record<string, string | undefined>) {
-  const child = spawn(
-    process.execPath,
-    [
-      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
-      '--import',
-      'tsx',
-      'src/server/main.ts',
-    ],
-    {
-      env: {
-        ...process.env,
-        ...env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        JWT_SECRET,
-        DEMO_DATA: 'off',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
-  return child;
-}
-
-async function waitForHealth(base: string) {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('server did not start');
-}
-
-function peakRssMb(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const match = /VmHWM:\s+(\d+) kB/.exec(status);
-    return match ? Math.round(Number(match[1]) / 1024) : 0;
-  } catch {
-    return 0;
-  }
 }
 
 // Plain keep-alive HTTP: fetch costs the load generator more CPU per request than the server spends on it.
@@ -386,11 +291,4 @@ export function chatTable(results: ChatBenchResult[]): string {
       `| ${r.db} | ${r.clients} | ${r.conversations} | ${r.sent} | ${r.messagesPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.maxMs} | ${r.lost} | ${r.duplicated} | ${r.failedSends} | ${r.serverPeakRssMb} MB | ${r.generatorLoopDelayP99Ms} ms |`,
   );
   return [header, rule, ...rows].join('\n');
-}
-
-export function writeChatResults(results: ChatBenchResult[]) {
-  writeFileSync(
-    'bench/results/chat.json',
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), results }, null, 2)}\n`,
-  );
 }

@@ -1,7 +1,9 @@
 // npm run bench [-- scenario… --db pglite|postgres|both --duration N]: runs the benchmark scenarios,
 // prints each one's table and writes bench/results/<scenario>.json.
 import pg from 'pg';
-import { type ChatBenchResult, chatTable, runChatBench, writeChatResults } from './chat.js';
+import { type ChatBenchResult, chatTable, runChatBench } from './chat.js';
+import { type DiscoverRow, discoverTable, runDiscoverBench } from './discover.js';
+import { writeResults } from './lib.js';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -30,6 +32,23 @@ async function databases(): Promise<('pglite' | 'postgres')[]> {
 }
 
 const runners: Record<string, () => Promise<void>> = {
+  async discover() {
+    const rows: DiscoverRow[] = [];
+    for (const db of await databases()) {
+      console.log(`\n▶ discover on ${db}: 100,000 shops, 50 connections`);
+      const result = await runDiscoverBench({
+        db,
+        postgresUrl,
+        shops: Number(option('shops') ?? 100_000),
+        durationSeconds: Number(option('duration') ?? 20),
+        connections: 50,
+      });
+      rows.push(...result.rows);
+      console.log(`  server peak memory ${result.serverPeakRssMb} MB`);
+    }
+    console.log(`\n${discoverTable(rows)}`);
+    writeResults('discover', rows);
+  },
   async chat() {
     const results: ChatBenchResult[] = [];
     for (const db of await databases()) {
@@ -45,7 +64,7 @@ const runners: Record<string, () => Promise<void>> = {
       );
     }
     console.log(`\n${chatTable(results)}`);
-    writeChatResults(results);
+    writeResults('chat', results);
   },
 };
 

@@ -25,6 +25,7 @@ import { favoriteRoutes } from './features/favorites/routes.js';
 import { messageRoutes } from './features/messages/routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
 import { shopRoutes } from './features/shops/routes.js';
+import { expirePromotions } from './features/shops/service.js';
 import { HttpError } from './http-error.js';
 import { createNominatimGeocoder, type Geocoder } from './integrations/geocoder.js';
 import { createLogMailer, createSmtpMailer, type Mailer } from './integrations/mail.js';
@@ -61,6 +62,8 @@ export type App = FastifyInstance<
   FastifyBaseLogger,
   ZodTypeProvider
 > & { db: Database; deps: AppServices };
+
+const PROMOTION_SWEEP_MS = 60_000;
 
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
@@ -160,7 +163,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return reply.type('text/html').sendFile('index.html');
   });
 
+  // Keep the promoted flag honest: it orders the default list (the featured rule itself checks the expiry).
+  const sweepPromotions = () =>
+    expirePromotions(app.db).catch((error) => app.log.error({ err: error }, 'could not expire promotions'));
+  const promotionSweep = setInterval(sweepPromotions, PROMOTION_SWEEP_MS);
+  promotionSweep.unref();
+  app.addHook('onReady', async () => {
+    await sweepPromotions();
+  });
+
   app.addHook('onClose', async () => {
+    clearInterval(promotionSweep);
     mailer.close();
     await services.bus.close();
   });

@@ -108,10 +108,17 @@ export const coffeeShops = pgTable(
     index('coffee_shops_category').on(table.category),
     index('coffee_shops_promoted').on(table.promotionExpiresAt).where(sql`${table.isPromoted}`),
     index('coffee_shops_search_trgm').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    // Near misses on the name ('espreso' -> 'Espresso Bar') when a search finds too few substring matches.
     index('coffee_shops_name_trgm').using('gin', sql`lower(${table.name}) gin_trgm_ops`),
     // Bounding-box searches for 'near me' (point is x = longitude, y = latitude).
     index('coffee_shops_location_gist').using('gist', sql`point(${table.longitude}, ${table.latitude})`),
-    index('coffee_shops_rank').on(table.rating.desc(), table.reviewCount.desc(), table.id),
+    // The default order (promoted first, then best rated) read straight from an index.
+    index('coffee_shops_rank').on(
+      table.isPromoted.desc(),
+      table.rating.desc(),
+      table.reviewCount.desc(),
+      table.id,
+    ),
     check(
       'coffee_shops_delivery_fee_positive',
       sql`${table.deliveryFeeCents} is null or ${table.deliveryFeeCents} >= 0`,

@@ -1,5 +1,5 @@
 // Coffee shops: the discover list (search, category, featured, near me), one shop, an owner's shops, creation.
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createShopBody, Shop, shopQuery } from '../../../shared/api/shops.js';
 import type { Database } from '../../db/client.js';
@@ -70,67 +70,127 @@ function escapeLike(text: string): string {
 
 // Radii tried in turn for 'sort by distance': the first box that holds a full page is exact (see below).
 const SEARCH_RADII_KM = [5, 25, 100, 500, 2500];
+/** How many best-ranked substring matches a search re-orders by relevance. */
+const SEARCH_CANDIDATES = 500;
 
+type ListedRow = { row: ShopRow; featured: boolean; distanceKm: number | null };
+
+/**
+ * The discover list. Three paths, each led by an index so it stays fast as shops grow:
+ * - nearest first: growing boxes on the location index;
+ * - search: substring matches in rank order (trigram GIN index), the best few hundred re-ordered so that
+ *   matches in the name come first, then near misses on the name (typos) when the page is not yet full;
+ * - otherwise: promoted first, then best rated, straight from the rank index.
+ */
 export async function listShops(db: Database, query: ListQuery): Promise<Shop[]> {
   const filters: SQL[] = [];
-  const search = query.search?.toLowerCase();
-  if (search) {
-    // Substring matches and close (typo-tolerant) word matches; both use the trigram index.
-    filters.push(
-      sql`(${coffeeShops.searchText} like ${`%${escapeLike(search)}%`} or ${search} <% ${coffeeShops.searchText})`,
-    );
-  }
   if (query.category) filters.push(eq(coffeeShops.category, query.category));
   if (query.promoted) filters.push(isFeaturedSql);
+  const search = query.search?.toLowerCase();
+  const substring = search ? sql`${coffeeShops.searchText} like ${`%${escapeLike(search)}%`}` : undefined;
 
   const hasLocation = query.latitude !== undefined && query.longitude !== undefined;
   const distance = hasLocation ? distanceSql(query.latitude!, query.longitude!) : sql<null>`null::float8`;
   const selection = { row: coffeeShops, featured: isFeaturedSql, distanceKm: distance };
+  const listed = (rows: ListedRow[]) => rows.map((row) => flatten(row, hasLocation));
 
-  const order: SQL[] = [];
-  if (search) {
-    // Better matches first: a name that starts with the words, then name similarity, then anywhere.
-    order.push(
-      sql`(lower(${coffeeShops.name}) like ${`${escapeLike(search)}%`}) desc`,
-      sql`greatest(similarity(lower(${coffeeShops.name}), ${search}), word_similarity(${search}, ${coffeeShops.searchText})) desc`,
-    );
-  }
-  const sortByDistance = hasLocation && query.sortByDistance;
-  if (sortByDistance) order.push(sql`${distance} asc nulls last`);
-  order.push(
-    sql`${isFeaturedSql} desc`,
-    desc(coffeeShops.rating),
-    desc(coffeeShops.reviewCount),
+  // Promoted first, then best rated: the coffee_shops_rank index. The flag can trail a just-expired promotion
+  // by up to a minute (expirePromotions); the featured filter and badge use the exact rule.
+  // Spelled exactly as the index is (drizzle-kit writes DESC NULLS LAST), or the planner cannot use it.
+  const rankOrder = [
+    sql`${coffeeShops.isPromoted} desc nulls last`,
+    sql`${coffeeShops.rating} desc nulls last`,
+    sql`${coffeeShops.reviewCount} desc nulls last`,
     sql`${coffeeShops.id}`,
-  );
+  ];
 
-  const toListedShop = (result: { row: ShopRow; featured: boolean; distanceKm: number | null }) =>
-    flatten(result, hasLocation);
-  const run = (extra: SQL[]) =>
-    db
-      .select(selection)
-      .from(coffeeShops)
-      .where(and(...filters, ...extra))
-      .orderBy(...order)
-      .limit(query.limit)
-      .offset(query.offset);
-
-  if (sortByDistance && !search) {
+  if (hasLocation && query.sortByDistance) {
+    const nearestOrder = [sql`${distance} asc nulls last`, ...rankOrder];
     // Nearest first without scanning every shop: look in growing boxes. Once a box holds a full page of
     // shops whose distance is within its radius, nothing outside the box can be nearer, so the page is exact.
     const wanted = query.offset + query.limit;
     for (const radius of SEARCH_RADII_KM) {
-      const within = sql`${distance} <= ${radius}`;
       const rows = await db
         .select(selection)
         .from(coffeeShops)
-        .where(and(...filters, boxAround(query.latitude!, query.longitude!, radius), within))
-        .orderBy(...order)
+        .where(
+          and(
+            ...filters,
+            substring,
+            boxAround(query.latitude!, query.longitude!, radius),
+            sql`${distance} <= ${radius}`,
+          ),
+        )
+        .orderBy(...nearestOrder)
         .limit(wanted);
-      if (rows.length >= wanted) return rows.slice(query.offset).map(toListedShop);
+      if (rows.length >= wanted) return listed(rows.slice(query.offset));
     }
+    return listed(
+      await db
+        .select(selection)
+        .from(coffeeShops)
+        .where(and(...filters, substring))
+        .orderBy(...nearestOrder)
+        .limit(query.limit)
+        .offset(query.offset),
+    );
   }
-  return (await run([])).map(toListedShop);
+
+  if (search && substring)
+    return listed(await searchShops(db, query, search, [...filters], substring, selection, rankOrder));
+
+  return listed(
+    await db
+      .select(selection)
+      .from(coffeeShops)
+      .where(and(...filters))
+      .orderBy(...rankOrder)
+      .limit(query.limit)
+      .offset(query.offset),
+  );
+}
+
+async function searchShops(
+  db: Database,
+  query: ListQuery,
+  search: string,
+  filters: SQL[],
+  substring: SQL,
+  selection: { row: typeof coffeeShops; featured: SQL<boolean>; distanceKm: SQL<number | null> },
+  rankOrder: SQL[],
+): Promise<ListedRow[]> {
+  const nameStarts = sql`lower(${coffeeShops.name}) like ${`${escapeLike(search)}%`}`;
+  const nameHas = sql`lower(${coffeeShops.name}) like ${`%${escapeLike(search)}%`}`;
+  // The best-ranked matches, then the page of them ordered by relevance.
+  const candidates = db
+    .select({
+      id: coffeeShops.id,
+      nameStarts: sql<boolean>`${nameStarts}`.as('name_starts'),
+      nameHas: sql<boolean>`${nameHas}`.as('name_has'),
+      position: sql<number>`row_number() over (order by ${sql.join(rankOrder, sql`, `)})`.as('position'),
+    })
+    .from(coffeeShops)
+    .where(and(...filters, substring))
+    .orderBy(...rankOrder)
+    .limit(Math.max(SEARCH_CANDIDATES, query.offset + query.limit))
+    .as('candidates');
+  const page = await db
+    .select(selection)
+    .from(candidates)
+    .innerJoin(coffeeShops, eq(coffeeShops.id, candidates.id))
+    .orderBy(sql`${candidates.nameStarts} desc`, sql`${candidates.nameHas} desc`, candidates.position)
+    .limit(query.limit)
+    .offset(query.offset);
+  if (page.length >= query.limit || query.offset > 0) return page;
+
+  // Not a full page: add near misses on the name ('espreso' finds 'Espresso Bar'), most similar first.
+  const nearMisses = await db
+    .select(selection)
+    .from(coffeeShops)
+    .where(and(...filters, sql`${search} <% lower(${coffeeShops.name})`, sql`not (${substring})`))
+    .orderBy(sql`word_similarity(${search}, lower(${coffeeShops.name})) desc`, ...rankOrder)
+    .limit(query.limit - page.length);
+  return [...page, ...nearMisses];
 }
 
 function flatten(
@@ -143,6 +203,21 @@ function flatten(
     featured: result.featured,
     distanceKm: hasLocation ? result.distanceKm : undefined,
   });
+}
+
+/** Clears the promoted flag of shops whose promotion has run out; run every minute. */
+export async function expirePromotions(db: Database): Promise<number> {
+  const expired = await db
+    .update(coffeeShops)
+    .set({ isPromoted: false })
+    .where(
+      and(
+        eq(coffeeShops.isPromoted, true),
+        sql`(${coffeeShops.promotionExpiresAt} is null or ${coffeeShops.promotionExpiresAt} <= now())`,
+      ),
+    )
+    .returning({ id: coffeeShops.id });
+  return expired.length;
 }
 
 export async function getShop(db: Database, id: number): Promise<Shop> {

@@ -1,0 +1,2 @@
+DROP INDEX "coffee_shops_rank";--> statement-breakpoint
+CREATE INDEX "coffee_shops_rank" ON "coffee_shops" USING btree ("is_promoted" DESC NULLS LAST,"rating" DESC NULLS LAST,"review_count" DESC NULLS LAST,"id");
