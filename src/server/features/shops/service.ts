@@ -3,7 +3,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createShopBody, Shop, shopQuery } from '../../../shared/api/shops.js';
 import type { Database } from '../../db/client.js';
-import { coffeeShops } from '../../db/schema.js';
+import { coffeeShops, searchWords } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 
 type ShopRow = typeof coffeeShops.$inferSelect;
@@ -71,7 +71,7 @@ function escapeLike(text: string): string {
 // Radii tried in turn for 'sort by distance': the first box that holds a full page is exact (see below).
 const SEARCH_RADII_KM = [5, 25, 100, 500, 2500];
 /** How many best-ranked substring matches a search re-orders by relevance. */
-const SEARCH_CANDIDATES = 500;
+const SEARCH_CANDIDATES = 200;
 
 type ListedRow = { row: ShopRow; featured: boolean; distanceKm: number | null };
 
@@ -79,7 +79,8 @@ type ListedRow = { row: ShopRow; featured: boolean; distanceKm: number | null };
  * The discover list. Three paths, each led by an index so it stays fast as shops grow:
  * - nearest first: growing boxes on the location index;
  * - search: substring matches in rank order (trigram GIN index), the best few hundred re-ordered so that
- *   matches in the name come first, then near misses on the name (typos) when the page is not yet full;
+ *   matches in the name come first; when nothing matches, the words are spelling-corrected against the
+ *   words of all shop names (search_words) and searched again;
  * - otherwise: promoted first, then best rated, straight from the rank index.
  */
 export async function listShops(db: Database, query: ListQuery): Promise<Shop[]> {
@@ -181,16 +182,37 @@ async function searchShops(
     .orderBy(sql`${candidates.nameStarts} desc`, sql`${candidates.nameHas} desc`, candidates.position)
     .limit(query.limit)
     .offset(query.offset);
-  if (page.length >= query.limit || query.offset > 0) return page;
+  if (page.length > 0 || query.offset > 0) return page;
 
-  // Not a full page: add near misses on the name ('espreso' finds 'Espresso Bar'), most similar first.
-  const nearMisses = await db
-    .select(selection)
-    .from(coffeeShops)
-    .where(and(...filters, sql`${search} <% lower(${coffeeShops.name})`, sql`not (${substring})`))
-    .orderBy(sql`word_similarity(${search}, lower(${coffeeShops.name})) desc`, ...rankOrder)
-    .limit(query.limit - page.length);
-  return [...page, ...nearMisses];
+  // Nothing matched: perhaps a typo. Replace each word by the closest word of any shop name and search again.
+  const corrected = await correctSpelling(db, search);
+  if (!corrected || corrected === search) return page;
+  const correctedSubstring = sql`${coffeeShops.searchText} like ${`%${escapeLike(corrected)}%`}`;
+  return searchShops(db, query, corrected, filters, correctedSubstring, selection, rankOrder);
+}
+
+/**
+ * 'espreso bar' -> 'espresso bar': each word to the most similar word of the shop names, if one is close;
+ * null when no word is close to anything.
+ */
+async function correctSpelling(db: Database, search: string): Promise<string | null> {
+  const words = search.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  if (words.length === 0 || words.length > 6) return null;
+  const result = await db.execute<{ word: string; closest: string | null }>(sql`
+    select given.word, (
+      select ${searchWords.word} from ${searchWords}
+      where ${searchWords.word} % given.word
+      order by similarity(${searchWords.word}, given.word) desc, ${searchWords.word}
+      limit 1
+    ) as closest
+    from unnest(array[${sql.join(
+      words.map((word) => sql`${word}`),
+      sql`, `,
+    )}]::text[]) as given(word)`);
+  const rows = (result as unknown as { rows: { word: string; closest: string | null }[] }).rows;
+  // A word with no close match is dropped, so 'colombo qiuck' still finds Colombo by its name.
+  const kept = rows.flatMap((row) => (row.closest ? [row.closest] : []));
+  return kept.length > 0 ? kept.join(' ') : null;
 }
 
 function flatten(
