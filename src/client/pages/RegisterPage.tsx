@@ -4,13 +4,13 @@ import { MIN_PASSWORD_LENGTH, type Role } from '@shared/api/auth';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { AuthFrame } from '../components/AuthFrame';
+import { NewPasswordFields } from '../features/auth/NewPasswordFields';
 import { RolePicker } from '../features/auth/RolePicker';
 import { errorMessage } from '../lib/api';
 import { homeFor, useAuth } from '../lib/auth';
 import { Button } from '../ui/Button';
 import { Field } from '../ui/Field';
 import { Input } from '../ui/Input';
-import { PasswordInput } from '../ui/PasswordInput';
 import { toast } from '../ui/toast-store';
 
 export function RegisterPage() {
@@ -82,22 +82,13 @@ export function RegisterPage() {
             onChange={(e) => setEmail(e.target.value)}
           />
         </Field>
-        <Field id="register-password" label="Password" hint="At least 6 characters">
-          <PasswordInput
-            id="register-password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Field>
-        <Field id="register-confirm" label="Confirm Password">
-          <PasswordInput
-            id="register-confirm"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        </Field>
+        <NewPasswordFields
+          idPrefix="register"
+          password={password}
+          confirm={confirm}
+          onPasswordChange={setPassword}
+          onConfirmChange={setConfirm}
+        />
         <Button type="submit" className="w-full" disabled={pending}>
           {pending ? 'Creating account...' : 'Create Account'}
         </Button>

@@ -9,8 +9,8 @@ import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
 import { Field } from '../../ui/Field';
 import { Input } from '../../ui/Input';
-import { PasswordInput } from '../../ui/PasswordInput';
 import { toast } from '../../ui/toast-store';
+import { NewPasswordFields } from './NewPasswordFields';
 import { RolePicker } from './RolePicker';
 
 type Step = 'email' | 'code' | 'details';
@@ -162,22 +162,13 @@ export function SignUpWizard() {
             />
           </Field>
           <RolePicker value={role} onChange={setRole} />
-          <Field id="wizard-password" label="Password" hint="At least 6 characters">
-            <PasswordInput
-              id="wizard-password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </Field>
-          <Field id="wizard-confirm" label="Confirm Password">
-            <PasswordInput
-              id="wizard-confirm"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-            />
-          </Field>
+          <NewPasswordFields
+            idPrefix="wizard"
+            password={password}
+            confirm={confirm}
+            onPasswordChange={setPassword}
+            onConfirmChange={setConfirm}
+          />
           <div className="flex gap-2">
             <Button variant="outline" onClick={back}>
               Back
