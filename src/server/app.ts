@@ -141,7 +141,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   });
   await app.register(rateLimit, { global: false });
-  await app.register(websocket);
+  await app.register(websocket, {
+    // Tell every socket the server is going away (1001) rather than closing it without a code (the plugin's
+    // default), so a client can tell a shutdown from a refusal (4401). Clients reconnect either way (spec §4).
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(1001, 'Server shutting down');
+      this.websocketServer.close();
+      done();
+    },
+  });
   registerAuthGuard(app, tokens);
 
   app.get('/api/health', async () => ({ status: 'ok' }));

@@ -1,99 +1,146 @@
-// Two app processes on one PostgreSQL database: a message sent through one reaches sockets on the other,
-// through LISTEN/NOTIFY. It needs a PostgreSQL server (DATABASE_URL), so it is its own Vitest project, run by
-// .ci/run's PostgreSQL pass (`npm run test:postgres`); on the embedded database there is only ever one instance.
+// Two app processes on one PostgreSQL database, as behind a load balancer: a message sent through one reaches
+// the sockets on the other (LISTEN/NOTIFY), exactly once. PGlite only ever runs one instance, so this needs a
+// PostgreSQL server: it is its own Vitest project, run by CI's second pass (.ci/run: DATABASE_URL=… npm run
+// test:postgres), so the default suite never skips it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.js';
-import type { Message, ServerEvent } from '../../src/shared/api/messages.js';
+import type { AuthResponse } from '../../src/shared/api/auth.js';
+import type { Message } from '../../src/shared/api/messages.js';
+import type { Shop } from '../../src/shared/api/shops.js';
 import { makeShop, makeUser } from '../support/factories.js';
-import { createPostgresDatabase, httpClient } from '../support/test-app.js';
-import { openSocket, receivedContents } from '../support/ws-client.js';
+import { type Api, createPostgresDatabase, httpClient } from '../support/test-app.js';
+import { connect, messageWith, receivedContents, type TestSocket } from '../support/ws-client.js';
 
-const baseUrl = process.env.DATABASE_URL;
-if (!baseUrl)
-  throw new Error('The multi-instance test needs DATABASE_URL=postgres://… (see npm run test:postgres)');
+const postgresUrl = process.env.DATABASE_URL;
+if (!postgresUrl)
+  throw new Error('The multi-instance test needs DATABASE_URL=postgres://… (npm run test:postgres)');
 
-/** Starts `node src/server/main.ts` on a free port and resolves with its address once it listens. */
-function startInstance(databaseUrl: string): Promise<{ process: ChildProcess; base: string }> {
+interface Instance {
+  child: ChildProcess;
+  base: string;
+  api: Api;
+}
+
+/** Starts `node src/server/main.ts` on a free port; resolves once its log says where it listens. */
+function startInstance(databaseUrl: string): Promise<Instance> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
       PORT: '0',
       HOST: '127.0.0.1',
-      DEMO_DATA: 'off',
       LOG_LEVEL: 'info',
+      DEMO_DATA: 'off',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
-      if (match) resolve({ process: child, base: match[1]! });
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      let entry: { msg?: unknown };
+      try {
+        entry = JSON.parse(line) as { msg?: unknown };
+      } catch {
+        return;
+      }
+      const listening = /Server listening at (http:\/\/\S+)/.exec(String(entry.msg ?? ''));
+      if (listening) resolve({ child, base: listening[1]!, api: httpClient(listening[1]!) });
     });
-    child.once('exit', (code) => reject(new Error(`instance exited early with code ${code}`)));
+    child.once('exit', (code) => reject(new Error(`the instance exited before listening (code ${code})`)));
   });
 }
 
-describe('two instances behind a load balancer', () => {
+function stopInstance(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+describe('two instances on one PostgreSQL database', () => {
   let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
-  const instances: ChildProcess[] = [];
+  const instances: Instance[] = [];
+  let a: Instance;
+  let b: Instance;
+  let owner: AuthResponse;
+  let customer: AuthResponse;
+  let shop: Shop;
+  /** The customer's socket is on A, the owner's on B. */
+  let customerOnA: TestSocket;
+  let ownerOnB: TestSocket;
+
+  const send = async (via: Instance, from: AuthResponse, to: AuthResponse, content: string) => {
+    const reply = await via.api
+      .as(from)
+      .post<Message>('/api/messages', { content, receiverId: to.user.id, shopId: shop.id });
+    expect(reply.status).toBe(201);
+    return reply.body;
+  };
 
   beforeAll(async () => {
-    database = await createPostgresDatabase(baseUrl);
+    database = await createPostgresDatabase(postgresUrl);
     // Migrate once up front, so the two instances do not race to create the schema.
     await (await openDatabase({ databaseUrl: database.url, dataDir: 'memory' })).close();
+    const started = await Promise.allSettled([startInstance(database.url), startInstance(database.url)]);
+    for (const result of started) if (result.status === 'fulfilled') instances.push(result.value);
+    for (const result of started) if (result.status === 'rejected') throw result.reason;
+    [a, b] = instances as [Instance, Instance];
+
+    owner = await makeUser(a.api, 'shop_owner');
+    customer = await makeUser(a.api, 'customer');
+    shop = await makeShop(a.api, owner);
+    customerOnA = await connect(a.base, customer.accessToken);
+    ownerOnB = await connect(b.base, owner.accessToken);
   });
   afterAll(async () => {
-    for (const child of instances) child.kill('SIGTERM');
-    await Promise.all(instances.map((child) => new Promise((resolve) => child.once('exit', resolve))));
+    customerOnA?.close();
+    ownerOnB?.close();
+    await Promise.all(instances.map((instance) => stopInstance(instance.child)));
     await database?.drop();
   });
 
-  test('each side hears the other across instances, exactly once', async () => {
-    const a = await startInstance(database.url);
-    const b = await startInstance(database.url);
-    instances.push(a.process, b.process);
-    const apiA = httpClient(a.base);
-    const apiB = httpClient(b.base);
+  test('the two instances are separate processes on separate ports', () => {
+    expect(a.base).not.toBe(b.base);
+    expect(a.child.pid).not.toBe(b.child.pid);
+  });
 
-    const owner = await makeUser(apiA, 'shop_owner');
-    const customer = await makeUser(apiA, 'customer');
-    const shop = await makeShop(apiA, owner);
-
-    const customerOnA = await openSocket(a.base);
-    const ownerOnB = await openSocket(b.base);
-    await customerOnA.authenticate(customer.accessToken);
-    await ownerOnB.authenticate(owner.accessToken);
-
-    const arrived = (text: string) => (event: ServerEvent) =>
-      event.type === 'new_message' && event.message.content === text;
-
-    const sent = await apiA.as(customer).post<Message>('/api/messages', {
-      content: 'sent through A',
-      receiverId: owner.user.id,
-      shopId: shop.id,
+  test('a message sent through A reaches the owner on B, and the answer through B the customer on A, once each', async () => {
+    const sent = await send(a, customer, owner, 'sent through A');
+    expect(await ownerOnB.next(messageWith('sent through A'))).toEqual({
+      type: 'new_message',
+      message: sent,
     });
-    expect(sent.status).toBe(201);
-    await ownerOnB.next(arrived('sent through A'));
+    await customerOnA.next(messageWith('sent through A'));
 
-    const reply = await apiB.as(owner).post<Message>('/api/messages', {
-      content: 'answered through B',
-      receiverId: customer.user.id,
-      shopId: shop.id,
+    const answer = await send(b, owner, customer, 'answered through B');
+    expect(await customerOnA.next(messageWith('answered through B'))).toEqual({
+      type: 'new_message',
+      message: answer,
     });
-    expect(reply.status).toBe(201);
-    await customerOnA.next(arrived('answered through B'));
-    await ownerOnB.next(arrived('answered through B'));
+    await ownerOnB.next(messageWith('answered through B'));
 
-    expect(receivedContents(customerOnA)).toEqual(['sent through A', 'answered through B']);
-    expect(receivedContents(ownerOnB)).toEqual(['sent through A', 'answered through B']);
+    // A last message through each side as a fence: once it is in, a duplicate of an earlier one would be too.
+    await send(a, customer, owner, 'fence');
+    await Promise.all([customerOnA.next(messageWith('fence')), ownerOnB.next(messageWith('fence'))]);
+    const expected = ['sent through A', 'answered through B', 'fence'];
+    expect(receivedContents(customerOnA)).toEqual(expected);
+    expect(receivedContents(ownerOnB)).toEqual(expected);
 
-    // The listening connections drop (a database restart, a network blip): each instance reconnects, tells
-    // its sockets to refetch what they may have missed, and live delivery goes on.
+    // Both instances read the same history.
+    for (const via of [a, b]) {
+      const history = await via.api
+        .as(owner)
+        .get<Message[]>(`/api/messages/${shop.id}?customerId=${customer.user.id}`);
+      expect(history.body.map((message) => message.content)).toEqual(expected);
+    }
+  });
+
+  test('when the listening connections drop, sockets are told to resync and live delivery goes on', async () => {
+    // A database restart or network blip: each instance reconnects its LISTEN connection and asks its
+    // sockets to refetch what they may have missed.
     const admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
     const killed = await admin.query(
@@ -104,14 +151,15 @@ describe('two instances behind a load balancer', () => {
     await customerOnA.next((event) => event.type === 'resync', 10_000);
     await ownerOnB.next((event) => event.type === 'resync', 10_000);
 
-    await apiA.as(customer).post<Message>('/api/messages', {
-      content: 'after the blip',
-      receiverId: owner.user.id,
-      shopId: shop.id,
-    });
-    await ownerOnB.next(arrived('after the blip'));
-    expect(receivedContents(ownerOnB)).toEqual(['sent through A', 'answered through B', 'after the blip']);
-    customerOnA.close();
-    ownerOnB.close();
+    const before = receivedContents(ownerOnB);
+    await send(a, customer, owner, 'after the blip');
+    await send(b, owner, customer, 'answered after the blip');
+    await Promise.all([
+      ownerOnB.next(messageWith('answered after the blip')),
+      customerOnA.next(messageWith('answered after the blip')),
+    ]);
+    const expected = [...before, 'after the blip', 'answered after the blip'];
+    expect(receivedContents(ownerOnB)).toEqual(expected);
+    expect(receivedContents(customerOnA)).toEqual(expected);
   });
 });

@@ -68,6 +68,9 @@ export function registerHub(app: App, bus: Bus, options: { authTimeoutMs?: numbe
         send(socket, { type: 'error', message: 'Invalid or expired token' });
         return socket.close(4401, 'Invalid token');
       }
+      // The socket may have closed while the token was being checked: then its close handler has run already,
+      // and registering it now would keep a dead socket forever.
+      if (socket.readyState !== socket.OPEN) return;
       if (userId !== null) sockets.get(userId)?.delete(socket);
       userId = subject.id;
       clearTimeout(authTimer);
@@ -101,9 +104,9 @@ export function registerHub(app: App, bus: Bus, options: { authTimeoutMs?: numbe
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
+  // The sockets themselves are closed (1001) by the websocket plugin's preClose in app.ts, before this runs.
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
-    for (const own of sockets.values()) for (const socket of own) socket.close(1001, 'Server shutting down');
   });
 
   return {
