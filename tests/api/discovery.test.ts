@@ -379,3 +379,7 @@ describe('search forgives typos', () => {
     expect(await list('?search=zzqxv')).toEqual([]);
   });
 });
+
+test('a phrase of mostly unknown words is not widened into a search for its one known word', async () => {
+  expect(await list('?search=no%20such%20coffee%20anywhere')).toEqual([]);
+});

@@ -196,7 +196,7 @@ async function searchShops(
  * null when no word is close to anything.
  */
 async function correctSpelling(db: Database, search: string): Promise<string | null> {
-  const words = search.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const words = search.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 3);
   if (words.length === 0 || words.length > 6) return null;
   const result = await db.execute<{ word: string; closest: string | null }>(sql`
     select given.word, (
@@ -210,9 +210,10 @@ async function correctSpelling(db: Database, search: string): Promise<string | n
       sql`, `,
     )}]::text[]) as given(word)`);
   const rows = (result as unknown as { rows: { word: string; closest: string | null }[] }).rows;
-  // A word with no close match is dropped, so 'colombo qiuck' still finds Colombo by its name.
+  // A word with no close match is dropped ('colombo qiuck' still finds Colombo), but only while most words are
+  // recognised: 'no such coffee anywhere' must not turn into a search for every coffee shop.
   const kept = rows.flatMap((row) => (row.closest ? [row.closest] : []));
-  return kept.length > 0 ? kept.join(' ') : null;
+  return kept.length > 0 && kept.length * 2 >= rows.length ? kept.join(' ') : null;
 }
 
 function flatten(
