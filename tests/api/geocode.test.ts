@@ -1,71 +1,166 @@
-// Address look-up through a fake Nominatim speaking the real protocol on 127.0.0.1.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+// Address look-up (spec §5 Geocoding on submit, §7 Third party) through a fake Nominatim speaking the real
+// protocol on 127.0.0.1. The app asks at most once a second, so this file keeps its distinct look-ups few.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createNominatimGeocoder } from '../../src/server/integrations/geocoder.js';
 import type { AuthResponse } from '../../src/shared/api/auth.js';
+import type { GeocodeResult } from '../../src/shared/api/shops.js';
 import { makeUser } from '../support/factories.js';
 import { type FakeNominatim, startFakeNominatim } from '../support/fake-nominatim.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { startAppOn, startTestApp, type TestApp } from '../support/test-app.js';
 
-let geocoder: FakeNominatim;
+let nominatim: FakeNominatim;
 let server: TestApp;
-let withoutGeocoder: TestApp;
 let owner: AuthResponse;
+let customer: AuthResponse;
+
+const USER_AGENT = /^BrewConnect\/\S+ \(\+http/;
+const geocode = (who: AuthResponse, q: string) =>
+  server.api.as(who).get<GeocodeResult & { message: string }>(`/api/geocode?q=${encodeURIComponent(q)}`);
+/** Searches the fake received since `before`, as their q values. */
+const askedSince = (before: number) =>
+  nominatim.requests.slice(before).map((request) => request.query.get('q'));
 
 beforeAll(async () => {
-  geocoder = await startFakeNominatim();
-  server = await startTestApp({ env: { GEOCODER_URL: geocoder.url } });
-  withoutGeocoder = await startTestApp();
+  nominatim = await startFakeNominatim();
+  server = await startTestApp({ env: { GEOCODER_URL: nominatim.url } });
   owner = await makeUser(server.api, 'shop_owner');
+  customer = await makeUser(server.api, 'customer');
 });
 afterAll(async () => {
   await server?.close();
-  await withoutGeocoder?.close();
-  await geocoder?.close();
+  await nominatim?.close();
 });
 
-test('finds an address, asking Nominatim for one JSON result with an identifying User-Agent', async () => {
-  geocoder.setMode('found');
-  const reply = await server.api.as(owner).get('/api/geocode?q=120%20Long%20Street%2C%20Cape%20Town');
-  expect(reply.status).toBe(200);
-  expect(reply.body).toEqual({ lat: '-33.9249', lon: '18.4173', displayName: '120 Long Street, Cape Town' });
-  const asked = geocoder.requests.at(-1)!;
-  expect(asked.query.get('format')).toBe('json');
-  expect(asked.query.get('limit')).toBe('1');
-  expect(asked.query.get('q')).toBe('120 Long Street, Cape Town');
-  expect(asked.headers['user-agent']).toMatch(/^BrewConnect\/\S+ \(\+http/);
+describe('finding an address', () => {
+  test('answers lat, lon and displayName, asking Nominatim for one JSON result with an identifying User-Agent', async () => {
+    nominatim.setMode('found');
+    const before = nominatim.requests.length;
+    const reply = await geocode(owner, '120 Long Street, Cape Town');
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({
+      lat: '-33.9249',
+      lon: '18.4173',
+      displayName: '120 Long Street, Cape Town',
+    });
+    expect(askedSince(before)).toEqual(['120 Long Street, Cape Town']);
+    const asked = nominatim.requests.at(-1)!;
+    expect(asked.query.get('format')).toBe('json');
+    expect(asked.query.get('limit')).toBe('1');
+    expect(asked.headers['user-agent']).toMatch(USER_AGENT);
+  });
+
+  test('the same address again, in other case and spacing, is answered from the cache', async () => {
+    const before = nominatim.requests.length;
+    const reply = await geocode(owner, '  120 long street, CAPE TOWN ');
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ lat: '-33.9249', lon: '18.4173' });
+    expect(askedSince(before)).toEqual([]);
+  });
+
+  test('two people asking for the same new address at once cost Nominatim one request', async () => {
+    const before = nominatim.requests.length;
+    const [first, second] = await Promise.all([
+      geocode(owner, 'Braamfontein, Johannesburg'),
+      geocode(customer, 'braamfontein, johannesburg'),
+    ]);
+    expect(first.body).toMatchObject({ lat: '-26.1929', lon: '28.0336' });
+    expect(second.body).toMatchObject({ lat: '-26.1929', lon: '28.0336' });
+    expect(askedSince(before)).toEqual(['Braamfontein, Johannesburg']);
+  });
+
+  test('a place Nominatim does not know is 404 Location not found', async () => {
+    nominatim.setMode('empty');
+    try {
+      const reply = await geocode(owner, '1 Nowhere Lane');
+      expect(reply.status).toBe(404);
+      expect(reply.body).toEqual({ message: 'Location not found' });
+    } finally {
+      nominatim.setMode('found');
+    }
+  });
+
+  test('a failing Nominatim is 502 with a message, and the address is asked again once it recovers', async () => {
+    const before = nominatim.requests.length;
+    nominatim.setMode('fail');
+    try {
+      const reply = await geocode(owner, '2 Bree Street, Cape Town');
+      expect(reply.status).toBe(502);
+      expect(reply.body.message).toMatch(/map search service/);
+    } finally {
+      nominatim.setMode('found');
+    }
+    // A failure is not remembered as "not found".
+    const again = await geocode(owner, '2 Bree Street, Cape Town');
+    expect(again.status).toBe(200);
+    expect(askedSince(before)).toEqual(['2 Bree Street, Cape Town', '2 Bree Street, Cape Town']);
+  });
+
+  test('over this whole file Nominatim never saw two requests from the app less than a second apart', () => {
+    const times = nominatim.requests
+      .filter((request) => USER_AGENT.test(String(request.headers['user-agent'])))
+      .map((request) => request.at);
+    expect(times.length).toBeGreaterThanOrEqual(4);
+    for (let index = 1; index < times.length; index += 1) {
+      // A timer may fire a millisecond early; anything near a second is the throttle at work.
+      expect(times[index]! - times[index - 1]!).toBeGreaterThanOrEqual(990);
+    }
+  });
 });
 
-test('the same address again is answered from the cache', async () => {
-  const before = geocoder.requests.length;
-  const reply = await server.api.as(owner).get('/api/geocode?q=120%20long%20street,%20cape%20town');
-  expect(reply.status).toBe(200);
-  expect(geocoder.requests.length).toBe(before);
+describe('when there is no geocoder to ask', () => {
+  test('with no GEOCODER_URL every look-up is 404 Location not found', async () => {
+    // A second app on the same database, configured without GEOCODER_URL.
+    const bare = await startAppOn(server.database);
+    try {
+      const before = nominatim.requests.length;
+      const reply = await bare.api.as(owner).get('/api/geocode?q=120%20Long%20Street');
+      expect(reply.status).toBe(404);
+      expect(reply.body).toEqual({ message: 'Location not found' });
+      expect(nominatim.requests.length).toBe(before);
+    } finally {
+      await bare.close();
+    }
+  });
+
+  test('a Nominatim that never answers is 502 once the request times out, not a hung call', async () => {
+    const impatient = await startAppOn(server.database, {
+      geocoder: createNominatimGeocoder(nominatim.url, 'BrewConnect-timeout-test', { timeoutMs: 300 }),
+    });
+    nominatim.setMode('hang');
+    try {
+      const reply = await impatient.api
+        .as(owner)
+        .get<{ message: string }>('/api/geocode?q=3%20Loop%20Street');
+      expect(reply.status).toBe(502);
+      expect(reply.body.message).toMatch(/map search service/);
+    } finally {
+      nominatim.setMode('found');
+      await impatient.close();
+    }
+  });
 });
 
-test('an address Nominatim does not know is 404 Location not found', async () => {
-  geocoder.setMode('empty');
-  const reply = await server.api.as(owner).get('/api/geocode?q=1%20Nowhere%20Lane');
-  expect(reply.status).toBe(404);
-  expect(reply.body).toEqual({ message: 'Location not found' });
-});
+describe('who may ask, and how', () => {
+  test('customers and shop owners may look up addresses; visitors and bad tokens get 401', async () => {
+    const q = '/api/geocode?q=120%20Long%20Street%2C%20Cape%20Town';
+    expect((await server.api.as(owner).get(q)).status).toBe(200);
+    expect((await server.api.as(customer).get(q)).status).toBe(200);
+    const visitor = await server.api.get(q);
+    expect(visitor.status).toBe(401);
+    expect(visitor.body).toEqual({ message: 'Please sign in to continue' });
+    expect((await server.api.as('not-a-token').get(q)).status).toBe(401);
+  });
 
-test('a failing Nominatim is 502 with a message', async () => {
-  geocoder.setMode('fail');
-  const reply = await server.api.as(owner).get<{ message: string }>('/api/geocode?q=2%20Broken%20Road');
-  expect(reply.status).toBe(502);
-  expect(reply.body.message).toMatch(/map search service/);
-  geocoder.setMode('found');
-});
-
-test('with no GEOCODER_URL every look-up is Location not found', async () => {
-  const someone = await makeUser(withoutGeocoder.api, 'shop_owner');
-  const reply = await withoutGeocoder.api.as(someone).get('/api/geocode?q=120%20Long%20Street');
-  expect(reply.status).toBe(404);
-  expect(reply.body).toEqual({ message: 'Location not found' });
-});
-
-test('visitors get 401 and a too-short query 400', async () => {
-  expect((await server.api.get('/api/geocode?q=Long%20Street')).status).toBe(401);
-  const short = await server.api.as(owner).get<{ message: string }>('/api/geocode?q=ab');
-  expect(short.status).toBe(400);
-  expect(short.body.message).toContain('q must be at least 3 characters');
+  test.each([
+    ['two letters', '?q=ab', 'q must be at least 3 characters'],
+    ['two letters padded with spaces', '?q=%20%20ab%20%20', 'q must be at least 3 characters'],
+    ['no q at all', '', 'q'],
+    ['301 letters', `?q=${'a'.repeat(301)}`, 'q must be at most 300 characters'],
+  ])('a query of %s is 400 and nothing is sent to Nominatim', async (_label, query, words) => {
+    const before = nominatim.requests.length;
+    const reply = await server.api.as(owner).get<{ message: string }>(`/api/geocode${query}`);
+    expect(reply.status).toBe(400);
+    expect(reply.body.message).toContain(words);
+    expect(nominatim.requests.length).toBe(before);
+  });
 });

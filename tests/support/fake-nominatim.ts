@@ -1,13 +1,14 @@
 // A fake OpenStreetMap Nominatim on 127.0.0.1: answers /search?format=json&limit=1&q=… as Nominatim does,
-// records what it was asked, and can be told to fail or to find nothing.
+// records what it was asked (query, headers, when), and can be told to fail, to find nothing or never to answer.
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 
-export type NominatimMode = 'found' | 'empty' | 'fail';
+export type NominatimMode = 'found' | 'empty' | 'fail' | 'hang';
 
 export interface FakeNominatim {
   url: string;
   port: number;
-  requests: { query: URLSearchParams; headers: IncomingHttpHeaders }[];
+  /** Every search asked, in order of arrival; `at` is Date.now() on arrival. */
+  requests: { query: URLSearchParams; headers: IncomingHttpHeaders; at: number }[];
   setMode(mode: NominatimMode): void;
   close(): Promise<void>;
 }
@@ -33,7 +34,8 @@ export async function startFakeNominatim(port = 0): Promise<FakeNominatim> {
       response.writeHead(404, { 'content-type': 'application/json' }).end('[]');
       return;
     }
-    requests.push({ query: url.searchParams, headers: request.headers });
+    requests.push({ query: url.searchParams, headers: request.headers, at: Date.now() });
+    if (mode === 'hang') return; // never answers; close() drops the connection
     if (mode === 'fail') {
       response.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error');
       return;
@@ -66,6 +68,10 @@ export async function startFakeNominatim(port = 0): Promise<FakeNominatim> {
     setMode: (next) => {
       mode = next;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

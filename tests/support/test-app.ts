@@ -5,6 +5,7 @@ import pg from 'pg';
 import { type App, buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.js';
+import type { Geocoder } from '../../src/server/integrations/geocoder.js';
 import type { Mailer } from '../../src/server/integrations/mail.js';
 
 export interface Reply<T = unknown> {
@@ -90,7 +91,19 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   return {
     ...handle,
     async close() {
+      // pool.end() resolves before its connections have said goodbye, and dropping the database `with (force)`
+      // would then kill them mid-way: an unhandled pool error. Wait for each connection's 'remove' first.
+      const pool = handle.pool!;
+      let open = pool.totalCount;
+      const allClosed = new Promise<void>((resolve) => {
+        if (open === 0) resolve();
+        pool.on('remove', () => {
+          open -= 1;
+          if (open === 0) resolve();
+        });
+      });
       await handle.close();
+      await allClosed;
       await created.drop();
     },
   };
@@ -104,15 +117,41 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(
-  options: { env?: Record<string, string>; mailer?: Mailer; authTimeoutMs?: number } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  mailer?: Mailer;
+  /** Replaces the geocoder GEOCODER_URL would make (the route answers 404 without one). */
+  geocoder?: Geocoder;
+  authTimeoutMs?: number;
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase();
+  const server = await startAppOn(database, options);
+  return {
+    ...server,
+    database,
+    async close() {
+      await server.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * One more app, with its own config, on a database another test app already opened: a second instance costs
+ * no migration. Its close() leaves the database open for its owner to close.
+ */
+export async function startAppOn(
+  database: DatabaseHandle,
+  options: TestAppOptions = {},
+): Promise<Omit<TestApp, 'database'>> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', ...options.env });
   const app = await buildApp({
     config,
     db: database.db,
     mailer: options.mailer,
+    geocoder: options.geocoder,
     logger: { level: 'error' },
     authTimeoutMs: options.authTimeoutMs,
   });
@@ -120,14 +159,5 @@ export async function startTestApp(
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const baseUrl = `http://127.0.0.1:${port}`;
-  return {
-    app,
-    database,
-    baseUrl,
-    api: httpClient(baseUrl),
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
+  return { app, baseUrl, api: httpClient(baseUrl), close: () => app.close() };
 }

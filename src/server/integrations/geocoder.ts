@@ -47,17 +47,27 @@ export function createNominatimGeocoder(
     return { lat: place.lat, lon: place.lon, displayName: place.display_name ?? query };
   };
 
+  // Look-ups on their way, by cache key: the same address asked again before the answer comes shares the
+  // request instead of queueing a second one for the same answer.
+  const inFlight = new Map<string, Promise<GeocodeResult | null>>();
+
   return {
     search(query) {
       const key = query.trim().toLowerCase();
       if (cache.has(key)) return Promise.resolve(cache.get(key) ?? null);
+      const pending = inFlight.get(key);
+      if (pending) return pending;
       const result = queue.then(() => request(query));
       queue = result.catch(() => undefined);
-      return result.then((found) => {
-        if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-        cache.set(key, found);
-        return found;
-      });
+      const answer = result
+        .then((found) => {
+          if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+          cache.set(key, found);
+          return found;
+        })
+        .finally(() => inFlight.delete(key));
+      inFlight.set(key, answer);
+      return answer;
     },
   };
 }

@@ -2,10 +2,14 @@
 import { z } from 'zod';
 import { shop } from './shops.js';
 
+/** Ids are PostgreSQL integers: a larger one names no shop, and would fail in the query. */
+const MAX_ID = 2_147_483_647;
+
 const shopId = z.coerce
   .number({ message: 'shopId must be a number' })
   .int('shopId must be a whole number')
-  .positive('shopId must be a positive number');
+  .positive('shopId must be a positive number')
+  .max(MAX_ID, 'shopId is too large');
 
 export const shopIdParams = z.object({ shopId });
 export const addFavoriteBody = z.object({ shopId });
@@ -16,7 +20,11 @@ export const favoriteCheck = z.object({ isFavorite: z.boolean() });
 
 export const MAX_REVIEW_COMMENT = 1000;
 export const reviewBody = z.object({
-  shopId: z.number({ message: 'shopId must be a number' }).int().positive(),
+  shopId: z
+    .number({ message: 'shopId must be a number' })
+    .int()
+    .positive()
+    .max(MAX_ID, 'shopId is too large'),
   rating: z
     .number({ message: 'rating must be a whole number from 1 to 5' })
     .int('rating must be a whole number from 1 to 5')

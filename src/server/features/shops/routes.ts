@@ -10,7 +10,9 @@ const idParams = z.object({
   id: z.coerce
     .number({ message: 'id must be a number' })
     .int('id must be a whole number')
-    .positive('id must be positive'),
+    .positive('id must be positive')
+    // Ids are PostgreSQL integers: a larger one names no shop, and would fail in the query as a 500.
+    .max(2_147_483_647, 'id is too large'),
 });
 
 export function shopRoutes(app: App) {

@@ -2,6 +2,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createShopBody, Shop, shopQuery } from '../../../shared/api/shops.js';
+import { isFeatured } from '../../../shared/domain/featured.js';
 import type { Database } from '../../db/client.js';
 import { coffeeShops, searchWords } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
@@ -10,10 +11,36 @@ type ShopRow = typeof coffeeShops.$inferSelect;
 type ListQuery = z.output<typeof shopQuery>;
 
 /**
- * The featured rule of spec §4 in SQL (shared/domain/featured.ts is the same rule for plain objects):
- * promoted, and the promotion has not yet expired.
+ * The columns a Shop is made of: all but search_text and created_at, which no answer carries. Lists read only
+ * these: search_text alone is about a third of a row, and every byte is read, sent and parsed 50 times a page.
  */
-export const isFeaturedSql = sql<boolean>`(${coffeeShops.isPromoted} and ${coffeeShops.promotionExpiresAt} > now())`;
+const shopColumns = {
+  id: coffeeShops.id,
+  ownerId: coffeeShops.ownerId,
+  name: coffeeShops.name,
+  description: coffeeShops.description,
+  category: coffeeShops.category,
+  address: coffeeShops.address,
+  phone: coffeeShops.phone,
+  email: coffeeShops.email,
+  imageUrl: coffeeShops.imageUrl,
+  rating: coffeeShops.rating,
+  reviewCount: coffeeShops.reviewCount,
+  isPromoted: coffeeShops.isPromoted,
+  promotionExpiresAt: coffeeShops.promotionExpiresAt,
+  deliveryTime: coffeeShops.deliveryTime,
+  deliveryFeeCents: coffeeShops.deliveryFeeCents,
+  latitude: coffeeShops.latitude,
+  longitude: coffeeShops.longitude,
+};
+type ShopFields = Pick<ShopRow, keyof typeof shopColumns>;
+
+/**
+ * The featured rule of spec §4 in SQL (shared/domain/featured.ts is the same rule for plain objects):
+ * promoted, and the promotion has not yet expired. A promotion without an expiry date is not featured: false,
+ * not SQL's null, which would reach the answer as isPromoted: null.
+ */
+export const isFeaturedSql = sql<boolean>`(${coffeeShops.isPromoted} and ${coffeeShops.promotionExpiresAt} is not null and ${coffeeShops.promotionExpiresAt} > now())`;
 
 const EARTH_RADIUS_KM = 6371;
 
@@ -26,20 +53,11 @@ function distanceSql(latitude: number, longitude: number): SQL<number | null> {
 }
 
 /**
- * A lat/lon box that holds every point within radiusKm of the centre, for the GiST index on
- * point(longitude, latitude). Longitude degrees shrink towards the poles, hence the cosine.
+ * The API's shape of a shop. `featured` is the featured rule's answer when the query already computed it;
+ * `distanceKm` is given (a number, or null for a shop without a location) only when the caller asked from a place.
  */
-function boxAround(latitude: number, longitude: number, radiusKm: number): SQL {
-  const latDelta = (radiusKm / EARTH_RADIUS_KM) * (180 / Math.PI);
-  const cosine = Math.cos((latitude * Math.PI) / 180);
-  const lonDelta = cosine < 0.01 ? 180 : Math.min(180, latDelta / cosine);
-  return sql`point(${coffeeShops.longitude}, ${coffeeShops.latitude}) <@ box(point(${longitude - lonDelta}, ${latitude - latDelta}), point(${longitude + lonDelta}, ${latitude + latDelta}))`;
-}
-
-export function toShop(row: ShopRow & { featured?: boolean; distanceKm?: number | null }): Shop {
-  const featured =
-    row.featured ?? (row.isPromoted && !!row.promotionExpiresAt && row.promotionExpiresAt > new Date());
-  return {
+export function toShop(row: ShopFields, featured = isFeatured(row), distanceKm?: number | null): Shop {
+  const shop: Shop = {
     id: row.id,
     ownerId: row.ownerId,
     name: row.name,
@@ -58,26 +76,30 @@ export function toShop(row: ShopRow & { featured?: boolean; distanceKm?: number 
     deliveryFee: row.deliveryFeeCents === null ? null : row.deliveryFeeCents / 100,
     latitude: row.latitude === null ? null : String(row.latitude),
     longitude: row.longitude === null ? null : String(row.longitude),
-    ...(row.distanceKm !== undefined
-      ? { distanceKm: row.distanceKm === null ? null : Number(row.distanceKm) }
-      : {}),
   };
+  if (distanceKm !== undefined) shop.distanceKm = distanceKm === null ? null : Number(distanceKm);
+  return shop;
 }
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
-// Radii tried in turn for 'sort by distance': the first box that holds a full page is exact (see below).
-const SEARCH_RADII_KM = [5, 25, 100, 500, 2500];
+/** The search as a substring of name, description and address (the trigram index on search_text). */
+function contains(search: string): SQL {
+  return sql`${coffeeShops.searchText} like ${`%${escapeLike(search)}%`}`;
+}
+
 /** How many best-ranked substring matches a search re-orders by relevance. */
 const SEARCH_CANDIDATES = 200;
 
-type ListedRow = { row: ShopRow; featured: boolean; distanceKm: number | null };
+/** What each list query selects: a shop's columns, the featured rule, and the distance when asked from a place. */
+type Selection = typeof shopColumns & { featured: SQL<boolean>; distanceKm: SQL<number | null> };
+type ListedRow = ShopFields & { featured: boolean; distanceKm: number | null };
 
 /**
  * The discover list. Three paths, each led by an index so it stays fast as shops grow:
- * - nearest first: growing boxes on the location index;
+ * - nearest first: the location index's own nearest-neighbour order bounds a box, read on the same index;
  * - search: substring matches in rank order (trigram GIN index), the best few hundred re-ordered so that
  *   matches in the name come first; when nothing matches, the words are spelling-corrected against the
  *   words of all shop names (search_words) and searched again;
@@ -88,12 +110,14 @@ export async function listShops(db: Database, query: ListQuery): Promise<Shop[]>
   if (query.category) filters.push(eq(coffeeShops.category, query.category));
   if (query.promoted) filters.push(isFeaturedSql);
   const search = query.search?.toLowerCase();
-  const substring = search ? sql`${coffeeShops.searchText} like ${`%${escapeLike(search)}%`}` : undefined;
+  const matching = search ? [...filters, contains(search)] : filters;
 
   const hasLocation = query.latitude !== undefined && query.longitude !== undefined;
   const distance = hasLocation ? distanceSql(query.latitude!, query.longitude!) : sql<null>`null::float8`;
-  const selection = { row: coffeeShops, featured: isFeaturedSql, distanceKm: distance };
-  const listed = (rows: ListedRow[]) => rows.map((row) => flatten(row, hasLocation));
+  const selection: Selection = { ...shopColumns, featured: isFeaturedSql, distanceKm: distance };
+  // With a location every shop says how far it is: a number, or null when the shop has no coordinates.
+  const listed = (rows: ListedRow[]) =>
+    rows.map((row) => toShop(row, row.featured, hasLocation ? row.distanceKm : undefined));
 
   // Promoted first, then best rated: the coffee_shops_rank index. The flag can trail a just-expired promotion
   // by up to a minute (expirePromotions); the featured filter and badge use the exact rule.
@@ -106,39 +130,25 @@ export async function listShops(db: Database, query: ListQuery): Promise<Shop[]>
   ];
 
   if (hasLocation && query.sortByDistance) {
-    const nearestOrder = [sql`${distance} asc nulls last`, ...rankOrder];
-    // Nearest first without scanning every shop: look in growing boxes. Once a box holds a full page of
-    // shops whose distance is within its radius, nothing outside the box can be nearer, so the page is exact.
-    const wanted = query.offset + query.limit;
-    for (const radius of SEARCH_RADII_KM) {
-      const rows = await db
+    const rows =
+      (await nearestShops(db, query, matching, selection, rankOrder)) ??
+      // Fewer located matches than the page asks for: all of them, then the shops without a location.
+      (await db
         .select(selection)
         .from(coffeeShops)
-        .where(
-          and(
-            ...filters,
-            substring,
-            boxAround(query.latitude!, query.longitude!, radius),
-            sql`${distance} <= ${radius}`,
-          ),
-        )
-        .orderBy(...nearestOrder)
-        .limit(wanted);
-      if (rows.length >= wanted) return listed(rows.slice(query.offset));
-    }
-    return listed(
-      await db
-        .select(selection)
-        .from(coffeeShops)
-        .where(and(...filters, substring))
-        .orderBy(...nearestOrder)
+        .where(and(...matching))
+        .orderBy(sql`${distance} asc nulls last`, ...rankOrder)
         .limit(query.limit)
-        .offset(query.offset),
-    );
+        .offset(query.offset));
+    // A misspelt search is corrected here too, as searchShops does, or sorting by distance would lose the shop.
+    if (search && rows.length === 0 && query.offset === 0) {
+      const corrected = await correctSpelling(db, search);
+      if (corrected && corrected !== search) return listShops(db, { ...query, search: corrected });
+    }
+    return listed(rows);
   }
 
-  if (search && substring)
-    return listed(await searchShops(db, query, search, [...filters], substring, selection, rankOrder));
+  if (search) return listed(await searchShops(db, query, search, filters, selection, rankOrder));
 
   return listed(
     await db
@@ -151,34 +161,110 @@ export async function listShops(db: Database, query: ListQuery): Promise<Shop[]>
   );
 }
 
+// Featured Only, nearest first: radii tried in turn (see nearestShops).
+const FEATURED_RADII_KM = [5, 25, 100, 500, 2500];
+
+/**
+ * Nearest first, exact, reading a few dozen rows wherever the shops are dense or sparse. If a page's worth of
+ * matches lies within R km, the page is among the matches within R: read those from the smallest lat/lon box
+ * that holds the circle (the location index) and order them by distance. R comes from the location index's
+ * own nearest-neighbour walk (`<->`, flat distance in degrees: cheap, but not the great-circle order): the
+ * greatest true distance among the first page's worth of matches it finds, all in one statement.
+ * Featured Only is the exception: the planner takes the flag and the expiry for independent, expects a few
+ * dozen featured shops where there are thousands, and reads them all to find the nearest. There growing
+ * boxes (5, 25, 100 km…) do better, the box and the promoted index intersected before any row is read.
+ * Null when there are fewer located matches than the page needs.
+ */
+async function nearestShops(
+  db: Database,
+  query: ListQuery,
+  filters: SQL[],
+  selection: Selection,
+  rankOrder: SQL[],
+): Promise<ListedRow[] | null> {
+  const latitude = query.latitude!;
+  const longitude = query.longitude!;
+  const wanted = query.offset + query.limit;
+  const location = sql`point(${coffeeShops.longitude}, ${coffeeShops.latitude})`;
+  const cosine = Math.cos((latitude * Math.PI) / 180);
+  /** Every match within reachKm, nearest first. */
+  const withinReach = (reachKm: SQL) => {
+    // The circle's box: latitude ± R; longitude ± asin(sin R / cos latitude), the widest the circle gets (all
+    // longitudes when it holds a pole). R as an angle at the earth's centre; a hair wider against rounding.
+    const angle = sql`(${reachKm} * 1.000001 / ${EARTH_RADIUS_KM})`;
+    const latDelta = sql`degrees(${angle})`;
+    const lonDelta = sql`(case when sin(${angle}) >= ${cosine} then 180 else degrees(asin(sin(${angle}) / ${cosine})) end)`;
+    return and(
+      ...filters,
+      sql`${location} <@ box(point(${longitude} - ${lonDelta}, ${latitude} - ${latDelta}), point(${longitude} + ${lonDelta}, ${latitude} + ${latDelta}))`,
+      sql`${selection.distanceKm} <= ${reachKm}`,
+    );
+  };
+  const nearestOrder = [sql`${selection.distanceKm} asc`, ...rankOrder];
+
+  if (query.promoted) {
+    for (const radius of FEATURED_RADII_KM) {
+      const rows = await db
+        .select(selection)
+        .from(coffeeShops)
+        .where(withinReach(sql`${radius}::float8`))
+        .orderBy(...nearestOrder)
+        .limit(wanted);
+      if (rows.length >= wanted) return rows.slice(query.offset);
+    }
+    return null;
+  }
+
+  const firstFound = db
+    .select({ km: sql<number>`${selection.distanceKm}`.as('km') })
+    .from(coffeeShops)
+    .where(and(...filters))
+    .orderBy(sql`${location} <-> point(${longitude}, ${latitude})`)
+    .limit(wanted)
+    .as('first_found');
+  const reach = db
+    .$with('reach')
+    .as(db.select({ km: sql<number>`max(${firstFound.km})`.as('km') }).from(firstFound));
+  const rows = await db
+    .with(reach)
+    .select(selection)
+    .from(coffeeShops)
+    .innerJoin(reach, sql`true`)
+    .where(withinReach(sql`${reach.km}`))
+    .orderBy(...nearestOrder)
+    .limit(wanted);
+  return rows.length >= wanted ? rows.slice(query.offset) : null;
+}
+
 async function searchShops(
   db: Database,
   query: ListQuery,
   search: string,
   filters: SQL[],
-  substring: SQL,
-  selection: { row: typeof coffeeShops; featured: SQL<boolean>; distanceKm: SQL<number | null> },
+  selection: Selection,
   rankOrder: SQL[],
 ): Promise<ListedRow[]> {
   const nameStarts = sql`lower(${coffeeShops.name}) like ${`${escapeLike(search)}%`}`;
   const nameHas = sql`lower(${coffeeShops.name}) like ${`%${escapeLike(search)}%`}`;
-  // The best-ranked matches, then the page of them ordered by relevance.
+  // The best-ranked matches, then the page of them ordered by relevance. The candidates carry the whole
+  // answer: the scan has read each row already, and a join back by id would read them all again.
   const candidates = db
     .select({
-      id: coffeeShops.id,
+      ...shopColumns,
+      featured: sql<boolean>`${selection.featured}`.as('featured'),
+      distanceKm: sql<number | null>`${selection.distanceKm}`.as('distance_km'),
       nameStarts: sql<boolean>`${nameStarts}`.as('name_starts'),
       nameHas: sql<boolean>`${nameHas}`.as('name_has'),
       position: sql<number>`row_number() over (order by ${sql.join(rankOrder, sql`, `)})`.as('position'),
     })
     .from(coffeeShops)
-    .where(and(...filters, substring))
+    .where(and(...filters, contains(search)))
     .orderBy(...rankOrder)
     .limit(Math.max(SEARCH_CANDIDATES, query.offset + query.limit))
     .as('candidates');
   const page = await db
-    .select(selection)
+    .select()
     .from(candidates)
-    .innerJoin(coffeeShops, eq(coffeeShops.id, candidates.id))
     .orderBy(sql`${candidates.nameStarts} desc`, sql`${candidates.nameHas} desc`, candidates.position)
     .limit(query.limit)
     .offset(query.offset);
@@ -187,8 +273,7 @@ async function searchShops(
   // Nothing matched: perhaps a typo. Replace each word by the closest word of any shop name and search again.
   const corrected = await correctSpelling(db, search);
   if (!corrected || corrected === search) return page;
-  const correctedSubstring = sql`${coffeeShops.searchText} like ${`%${escapeLike(corrected)}%`}`;
-  return searchShops(db, query, corrected, filters, correctedSubstring, selection, rankOrder);
+  return searchShops(db, query, corrected, filters, selection, rankOrder);
 }
 
 /**
@@ -214,18 +299,6 @@ async function correctSpelling(db: Database, search: string): Promise<string | n
   // recognised: 'no such coffee anywhere' must not turn into a search for every coffee shop.
   const kept = rows.flatMap((row) => (row.closest ? [row.closest] : []));
   return kept.length > 0 && kept.length * 2 >= rows.length ? kept.join(' ') : null;
-}
-
-function flatten(
-  result: { row: ShopRow; featured: boolean; distanceKm: number | null },
-  hasLocation: boolean,
-): Shop {
-  // With a location every shop says how far it is: a number, or null when the shop has no coordinates.
-  return toShop({
-    ...result.row,
-    featured: result.featured,
-    distanceKm: hasLocation ? result.distanceKm : undefined,
-  });
 }
 
 /** Clears the promoted flag of shops whose promotion has run out; run every minute. */
