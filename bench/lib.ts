@@ -1,14 +1,25 @@
-// Shared by the benchmark scenarios: fresh databases, the server as a child process, percentiles, results.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Shared by the benchmark scenarios: fresh databases, the server as a child process, CPU accounting, tables, results.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.js';
 
 export type BenchDatabase = 'pglite' | 'postgres';
 export const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+
+const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
+
+// What to undo if the run is interrupted (Ctrl-C): stop servers, drop databases. run.ts calls runCleanups.
+const cleanups = new Set<() => Promise<void>>();
+
+export async function runCleanups() {
+  for (const cleanup of [...cleanups].reverse()) await cleanup().catch(() => undefined);
+  cleanups.clear();
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -27,7 +38,14 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-/** An empty, migrated database of the asked kind, and the environment that points the server at it. */
+export type FreshDatabase = Awaited<ReturnType<typeof freshDatabase>>;
+
+/**
+ * An empty, migrated-on-open database of the asked kind, and the environment that points the server at it.
+ * PostgreSQL: a new database bench_<timestamp> on the server, dropped afterwards. PGlite: a temporary data
+ * folder, not memory, because the server runs in its own process (see startServer) and an in-memory PGlite
+ * cannot be shared between processes; a folder is also how the app runs PGlite in production (./.data).
+ */
 export async function freshDatabase(options: { db: BenchDatabase; postgresUrl: string }) {
   if (options.db === 'postgres') {
     const name = `bench_${Date.now()}`;
@@ -40,32 +58,44 @@ export async function freshDatabase(options: { db: BenchDatabase; postgresUrl: s
     await admin.end();
     const url = new URL(options.postgresUrl);
     url.pathname = `/${name}`;
+    const drop = async () => {
+      cleanups.delete(drop);
+      const dropper = new pg.Client({ connectionString: options.postgresUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    };
+    cleanups.add(drop);
     return {
+      kind: options.db,
+      /** The database's name: its backends carry it in their process title (see postgresCpuMs). */
+      name,
       env: { DATABASE_URL: url.toString() },
       open: () => openDatabase({ databaseUrl: url.toString(), dataDir: 'memory' }),
-      async drop() {
-        const dropper = new pg.Client({ connectionString: options.postgresUrl });
-        await dropper.connect();
-        await dropper.query(`drop database if exists ${name} with (force)`);
-        await dropper.end();
-      },
+      drop,
     };
   }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-chat-'));
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
+  const drop = async () => {
+    cleanups.delete(drop);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  cleanups.add(drop);
   return {
+    kind: options.db,
+    name: dataDir,
     env: { DATA_DIR: dataDir },
     open: () => openDatabase({ dataDir }),
-    async drop() {
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    drop,
   };
 }
 
 /**
- * The real server in its own process, as in production, so the load generator never shares its event loop.
- * BENCH_CPU_PROF=1 writes a CPU profile of it to /tmp/prof.
+ * The real server (src/server/main.ts, as `npm start` runs it) in its own process, so the load generator never
+ * shares its event loop and the figures are the server's own. BENCH_CPU_PROF=1 writes a CPU profile of it to
+ * /tmp/prof.
  */
-export function startServer(port: number, env: Record<string, string | undefined>) {
+export function startServer(port: number, env: Record<string, string | undefined>): ChildProcess {
   const child = spawn(
     process.execPath,
     [
@@ -87,7 +117,18 @@ export function startServer(port: number, env: Record<string, string | undefined
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
+  const stop = () => stopServer(child);
+  cleanups.add(stop);
+  child.once('exit', () => cleanups.delete(stop));
   return child;
+}
+
+/** Asks the server to shut down (SIGTERM: it closes its database) and waits until it has. */
+export async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
 }
 
 export async function waitForHealth(base: string) {
@@ -102,7 +143,7 @@ export async function waitForHealth(base: string) {
   throw new Error('server did not start');
 }
 
-/** The server's peak resident memory (VmHWM), in MB. */
+/** The server's peak resident memory (VmHWM), in MB; 0 where /proc is missing. */
 export function peakRssMb(pid: number): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -113,9 +154,96 @@ export function peakRssMb(pid: number): number {
   }
 }
 
-export function writeResults(name: string, results: unknown) {
+// /proc/<pid>/stat counts CPU time in clock ticks of 1/100 s on Linux.
+const TICK_MS = 10;
+
+function processCpuMs(pid: string | number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
+/** CPU time (user + system) a process has used so far, in ms; null where /proc is missing. */
+export function cpuMs(pid: number): number | null {
+  try {
+    return processCpuMs(pid);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU time (ms) used so far by each local PostgreSQL backend serving one database, by process id: their process
+ * title names the database. Empty when none is visible (PostgreSQL on another machine, or no /proc).
+ */
+export function postgresCpuMs(database: string): Map<number, number> {
+  const usage = new Map<number, number>();
+  let entries: string[] = [];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return usage;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (!title.startsWith('postgres: ') || !title.split(' ').includes(database)) continue;
+      usage.set(Number(entry), processCpuMs(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return usage;
+}
+
+/**
+ * The CPU the backends used between two postgresCpuMs snapshots; null when none was seen. A backend that
+ * ended in between (an idle pool connection closing) is left out: it was idle.
+ */
+export function postgresCpuBetween(before: Map<number, number>, after: Map<number, number>): number | null {
+  if (after.size === 0) return null;
+  let total = 0;
+  for (const [pid, used] of after) total += used - (before.get(pid) ?? 0);
+  return total;
+}
+
+/** CPU time the whole machine has spent busy so far (all cores, all processes), in ms; null without /proc. */
+export function machineBusyMs(): number | null {
+  try {
+    const [cpu] = readFileSync('/proc/stat', 'utf8').split('\n');
+    const ticks = cpu!.trim().split(/\s+/).slice(1, 9).map(Number);
+    const idle = ticks[3]! + ticks[4]!;
+    return (ticks.reduce((sum, tick) => sum + tick, 0) - idle) * TICK_MS;
+  } catch {
+    return null;
+  }
+}
+
+export interface Column<Row> {
+  header: string;
+  value: (row: Row) => string | number | null;
+  /** Right-align (numbers). */
+  numeric?: boolean;
+}
+
+/** A GitHub-flavoured markdown table; numbers get thousands separators, null shows as a dash. */
+export function markdownTable<Row>(columns: Column<Row>[], rows: Row[]): string {
+  const cell = (value: string | number | null) =>
+    value === null ? '–' : typeof value === 'number' ? value.toLocaleString('en-US') : value;
+  return [
+    `| ${columns.map((column) => column.header).join(' | ')} |`,
+    `|${columns.map((column) => (column.numeric ? '---:' : '---')).join('|')}|`,
+    ...rows.map((row) => `| ${columns.map((column) => cell(column.value(row))).join(' | ')} |`),
+  ].join('\n');
+}
+
+/** bench/results/<name>.json: small, stable and commit-worthy. */
+export function writeResults(name: string, results: unknown, settings: Record<string, unknown> = {}) {
+  const file = path.join(resultsDir, `${name}.json`);
   writeFileSync(
-    `bench/results/${name}.json`,
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), results }, null, 2)}\n`,
+    file,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), ...settings, results }, null, 2)}\n`,
   );
+  return path.relative(process.cwd(), file);
 }

@@ -1,16 +1,49 @@
-// npm run bench [-- scenario… --db pglite|postgres|both --duration N]: runs the benchmark scenarios,
+// npm run bench [-- scenario… --db pglite|postgres|both --duration N]: runs the benchmark scenarios (default all),
 // prints each one's table and writes bench/results/<scenario>.json.
+//   --db        pglite, postgres or both (default: both when PostgreSQL answers, else pglite)
+//   --duration  seconds of measured load per row (default: discover 10, chat 30)
+//   --shops     discover: shops to load (default 100000)
+//   --connections  discover: concurrent connections (default 50)
+//   --conversations, --rate  chat: conversations (default 500) and messages per second in all (default 500)
+// PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); each scenario creates its own
+// database bench_<timestamp> on that server and drops it at the end.
+import os from 'node:os';
 import pg from 'pg';
 import { type ChatBenchResult, chatTable, runChatBench } from './chat.js';
-import { type DiscoverRow, discoverTable, runDiscoverBench } from './discover.js';
-import { writeResults } from './lib.js';
+import { type DiscoverRow, discoverTable, discoverVerdict, runDiscoverBench } from './discover.js';
+import { type BenchDatabase, runCleanups, writeResults } from './lib.js';
 
 const args = process.argv.slice(2);
-const option = (name: string) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? args[index + 1] : undefined;
-};
-const scenarios = args.filter((arg, index) => !arg.startsWith('--') && !args[index - 1]?.startsWith('--'));
+const valueOptions = ['db', 'duration', 'shops', 'connections', 'conversations', 'rate'];
+const options = new Map<string, string>();
+const scenarios: string[] = [];
+for (let index = 0; index < args.length; index += 1) {
+  const arg = args[index]!;
+  if (!arg.startsWith('--')) {
+    scenarios.push(arg);
+    continue;
+  }
+  const [name, inline] = arg.slice(2).split('=', 2) as [string, string | undefined];
+  if (!valueOptions.includes(name))
+    fail(`Unknown option --${name}. Known: ${valueOptions.map((o) => `--${o}`).join(', ')}`);
+  const value = inline ?? args[++index];
+  if (value === undefined) fail(`--${name} needs a value`);
+  options.set(name, value!);
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function numberOption(name: string, fallback: number): number {
+  const raw = options.get(name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) fail(`--${name} must be a positive number, not '${raw}'`);
+  return value;
+}
+
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 async function postgresReachable(): Promise<boolean> {
@@ -24,55 +57,76 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
-async function databases(): Promise<('pglite' | 'postgres')[]> {
-  const wanted = option('db') ?? 'both';
+async function databases(): Promise<BenchDatabase[]> {
+  const wanted = options.get('db') ?? 'both';
   if (wanted === 'pglite') return ['pglite'];
-  if (wanted === 'postgres') return ['postgres'];
-  return (await postgresReachable()) ? ['pglite', 'postgres'] : ['pglite'];
+  if (wanted === 'postgres') {
+    if (!(await postgresReachable()))
+      fail(`PostgreSQL does not answer at ${postgresUrl} (BENCH_DATABASE_URL)`);
+    return ['postgres'];
+  }
+  if (wanted !== 'both') fail(`--db must be pglite, postgres or both, not '${wanted}'`);
+  if (await postgresReachable()) return ['pglite', 'postgres'];
+  console.log(`PostgreSQL does not answer at ${postgresUrl}: PGlite only.`);
+  return ['pglite'];
 }
+
+const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', node: process.version };
 
 const runners: Record<string, () => Promise<void>> = {
   async discover() {
+    const settings = {
+      shops: numberOption('shops', 100_000),
+      connections: numberOption('connections', 50),
+      durationSeconds: numberOption('duration', 10),
+    };
     const rows: DiscoverRow[] = [];
     for (const db of await databases()) {
-      console.log(`\n▶ discover on ${db}: 100,000 shops, 50 connections`);
-      const result = await runDiscoverBench({
-        db,
-        postgresUrl,
-        shops: Number(option('shops') ?? 100_000),
-        durationSeconds: Number(option('duration') ?? 20),
-        connections: 50,
-      });
+      console.log(
+        `\n▶ discover on ${db}: ${settings.shops.toLocaleString('en-US')} shops, ${settings.connections} connections, ${settings.durationSeconds} s per load`,
+      );
+      if (db === 'pglite')
+        console.log('  (one PGlite instance runs one query at a time: the server queues them, as expected)');
+      const result = await runDiscoverBench({ db, postgresUrl, ...settings });
       rows.push(...result.rows);
       console.log(`  server peak memory ${result.serverPeakRssMb} MB`);
     }
-    console.log(`\n${discoverTable(rows)}`);
-    writeResults('discover', rows);
+    console.log(`\n${discoverTable(rows)}\n`);
+    for (const line of discoverVerdict(rows)) console.log(line);
+    console.log(`wrote ${writeResults('discover', rows, { ...settings, machine })}`);
   },
   async chat() {
+    const settings = {
+      conversations: numberOption('conversations', 500),
+      durationSeconds: numberOption('duration', 30),
+      rate: numberOption('rate', 500),
+    };
     const results: ChatBenchResult[] = [];
     for (const db of await databases()) {
-      console.log(`\n▶ chat on ${db}: 1,000 WebSocket clients in 500 conversations at 500 messages/s`);
-      results.push(
-        await runChatBench({
-          db,
-          postgresUrl,
-          conversations: Number(option('conversations') ?? 500),
-          durationSeconds: Number(option('duration') ?? 30),
-          rate: Number(option('rate') ?? 500),
-        }),
+      console.log(
+        `\n▶ chat on ${db}: ${(settings.conversations * 2).toLocaleString('en-US')} WebSocket clients in ${settings.conversations} conversations at ${settings.rate} messages/s`,
       );
+      results.push(await runChatBench({ db, postgresUrl, ...settings }));
     }
     console.log(`\n${chatTable(results)}`);
-    writeResults('chat', results);
+    console.log(`wrote ${writeResults('chat', results, { machine })}`);
   },
 };
 
-for (const name of scenarios.length > 0 ? scenarios : Object.keys(runners)) {
-  const run = runners[name];
-  if (!run) {
-    console.error(`Unknown scenario '${name}'. Known: ${Object.keys(runners).join(', ')}`);
-    process.exit(1);
-  }
-  await run();
+// Ctrl-C: stop the server and drop the bench database rather than leave them behind.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: cleaning up…`);
+    void runCleanups().finally(() => process.exit(130));
+  });
+}
+
+const unknown = scenarios.filter((name) => !runners[name]);
+if (unknown.length > 0)
+  fail(`Unknown scenario '${unknown.join(', ')}'. Known: ${Object.keys(runners).join(', ')}`);
+try {
+  for (const name of scenarios.length > 0 ? scenarios : Object.keys(runners)) await runners[name]!();
+} catch (error) {
+  await runCleanups();
+  throw error;
 }
