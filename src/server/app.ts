@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
@@ -15,6 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import { registerAuthGuard } from './auth-guard.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -24,6 +24,7 @@ import { createTokenService, type TokenService } from './features/auth/tokens.js
 import { favoriteRoutes } from './features/favorites/routes.js';
 import { messageRoutes } from './features/messages/routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
+import { createShopListCache, type ShopListCache } from './features/shops/list-cache.js';
 import { shopRoutes } from './features/shops/routes.js';
 import { expirePromotions } from './features/shops/service.js';
 import { HttpError } from './http-error.js';
@@ -53,6 +54,13 @@ export interface AppServices {
   codes: CodeDeps;
   geocoder: Geocoder | undefined;
   bus: Bus;
+  /** Discover answers that are the same for everyone, ready as JSON (features/shops/list-cache.ts). */
+  shopLists: ShopListCache;
+  /**
+   * Call after any committed change to shops that a list shows (a new shop, a rating, a promotion): clears the
+   * cached discover answers here at once and, through the bus, on every other instance.
+   */
+  shopsChanged(): void;
 }
 
 export type App = FastifyInstance<
@@ -104,7 +112,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         ? createNominatimGeocoder(config.geocoderUrl, `BrewConnect/0.1 (+${config.publicUrl})`)
         : undefined),
     bus: deps.bus ?? createInProcessBus(),
+    shopLists: createShopListCache(),
+    shopsChanged() {
+      services.shopLists.clear();
+      services.bus
+        .publish({ type: 'shops_changed' })
+        .catch((error) => fastify.log.error({ err: error }, 'could not tell other instances shops changed'));
+    },
   };
+  // Another instance changed shops, or this one may have missed such news while its bus was away.
+  services.bus.subscribe((event) => {
+    if (event.type === 'shops_changed' || event.type === 'resync') services.shopLists.clear();
+  });
   fastify.decorate('db', deps.db);
   fastify.decorate('deps', services);
   const app = fastify as unknown as App;
@@ -128,7 +147,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return reply.code(500).send({ message: 'Internal server error' });
   });
 
-  await app.register(helmet, {
+  // Security headers on every answer. Helmet's middleware is built once here: @fastify/helmet rebuilt it (and
+  // re-parsed the policy) on every request, a twentieth of the server's time under load.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -140,6 +161,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
     },
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
   await app.register(rateLimit, { global: false });
   await app.register(websocket, {
     // Tell every socket the server is going away (1001) rather than closing it without a code (the plugin's
@@ -173,7 +197,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // Keep the promoted flag honest: it orders the default list (the featured rule itself checks the expiry).
   const sweepPromotions = () =>
-    expirePromotions(app.db).catch((error) => app.log.error({ err: error }, 'could not expire promotions'));
+    expirePromotions(app.db)
+      .then((expired) => {
+        if (expired > 0) services.shopsChanged();
+      })
+      .catch((error) => app.log.error({ err: error }, 'could not expire promotions'));
   const promotionSweep = setInterval(sweepPromotions, PROMOTION_SWEEP_MS);
   promotionSweep.unref();
   app.addHook('onReady', async () => {
