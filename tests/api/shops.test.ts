@@ -160,11 +160,17 @@ const countShops = async () =>
   (
     (await server.database.db.select({ n: sql<number>`count(*)::int` }).from(coffeeShops)) as [{ n: number }]
   )[0].n;
-const setPromotion = (shopId: number, isPromoted: boolean, promotionExpiresAt: Date | null) =>
-  server.database.db
+/**
+ * Promotions are bought in a later issue; until then tests set them in the database, and announce the change
+ * as every writer of shops does, so cached discover answers are dropped.
+ */
+const setPromotion = async (shopId: number, isPromoted: boolean, promotionExpiresAt: Date | null) => {
+  await server.database.db
     .update(coffeeShops)
     .set({ isPromoted, promotionExpiresAt })
     .where(eq(coffeeShops.id, shopId));
+  server.app.deps.shopsChanged();
+};
 const shopRow = async (shopId: number) =>
   (await server.database.db.select().from(coffeeShops).where(eq(coffeeShops.id, shopId)))[0]!;
 
@@ -641,6 +647,75 @@ describe('featured and its expiry', () => {
     const found = names(await list());
     expect(found.slice(0, 2)).toEqual(['Father Coffee', 'Colombo Quick Coffee']);
     expect(found[2]).toBe('Deluxe Coffeeworks');
+  });
+});
+
+describe('answers kept ready (the discover cache)', () => {
+  test('a new shop is in the very next list and search, though both answers were kept', async () => {
+    const before = await list('?limit=100&category=artisan');
+    expect(await list('?search=vetkoek')).toEqual([]);
+    const created = await makeShop(server.api, owner, {
+      name: 'Vetkoek & Coffee',
+      category: 'artisan',
+      address: '2 Loop St, Cape Town',
+    });
+    expect(ids(await list('?limit=100&category=artisan'))).toEqual(
+      expect.arrayContaining([...ids(before), created.id]),
+    );
+    expect(ids(await list('?search=vetkoek'))).toEqual([created.id]);
+  });
+
+  test('a review’s new rating is in the very next answer of every kept list', async () => {
+    const shown = async () =>
+      [await list('?search=deluxe'), await list('?limit=100')].map(
+        (found) => found.find((shop) => shop.id === shops.deluxe!.id)!.reviewCount,
+      );
+    const [counted] = await shown();
+    const fan = await makeUser(server.api, 'customer');
+    const review = await server.api.as(fan).post('/api/reviews', { shopId: shops.deluxe!.id, rating: 3 });
+    expect(review.status).toBe(201);
+    expect(await shown()).toEqual([counted! + 1, counted! + 1]);
+  });
+
+  test('a featured shop leaves Featured Only when its promotion runs out, though nothing was written', async () => {
+    const popUp = await makeShop(server.api, owner, { name: 'Pop-up Espresso Cart' });
+    await setPromotion(popUp.id, true, new Date(Date.now() + 1500));
+    expect(names(await list('?promoted=true'))).toContain('Pop-up Espresso Cart');
+    expect(names(await list('?promoted=true'))).toContain('Pop-up Espresso Cart');
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    expect(names(await list('?promoted=true'))).not.toContain('Pop-up Espresso Cart');
+    await setPromotion(popUp.id, false, null);
+  });
+
+  test('answers for a location are never kept; the others are, until a change is announced', async () => {
+    const near = `?${nearHere}&sortByDistance=true&limit=100`;
+    const nameOf = async (query: string) =>
+      (await list(query)).find((shop) => shop.id === shops.father!.id)!.name;
+    expect(await nameOf('?limit=100')).toBe('Father Coffee');
+    // A change made beside the app (by hand in SQL), which nobody announces:
+    await server.database.db
+      .update(coffeeShops)
+      .set({ name: 'Father Coffee Braam' })
+      .where(eq(coffeeShops.id, shops.father!.id));
+    expect(await nameOf(near)).toBe('Father Coffee Braam');
+    expect(await nameOf('?limit=100')).toBe('Father Coffee');
+    server.app.deps.shopsChanged();
+    expect(await nameOf('?limit=100')).toBe('Father Coffee Braam');
+
+    await server.database.db
+      .update(coffeeShops)
+      .set({ name: 'Father Coffee' })
+      .where(eq(coffeeShops.id, shops.father!.id));
+    server.app.deps.shopsChanged();
+  });
+
+  test('a kept answer is sent as JSON with the usual security headers', async () => {
+    await list();
+    const response = await fetch(`${server.baseUrl}/api/coffee-shops`);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(Array.isArray(await response.json())).toBe(true);
   });
 });
 

@@ -138,6 +138,21 @@ describe('two instances on one PostgreSQL database', () => {
     }
   });
 
+  test('a review through A shows in B’s discover answers at once, though B had them cached', async () => {
+    const rating = async (via: Instance) =>
+      (await via.api.get<Shop[]>('/api/coffee-shops')).body.find((listed) => listed.id === shop.id)!;
+    // B answers the list once, from the database, and keeps the answer for the next askers.
+    expect(await rating(b)).toMatchObject({ rating: '0.0', reviewCount: 0 });
+    expect(await rating(b)).toMatchObject({ rating: '0.0', reviewCount: 0 });
+
+    const review = await a.api.as(customer).post('/api/reviews', { shopId: shop.id, rating: 4 });
+    expect(review.status).toBe(201);
+    // B hears of the change over NOTIFY within milliseconds; poll briefly rather than guess the delay.
+    for (let attempt = 0; attempt < 50 && (await rating(b)).reviewCount === 0; attempt += 1)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await rating(b)).toMatchObject({ rating: '4.0', reviewCount: 1 });
+  });
+
   test('when the listening connections drop, sockets are told to resync and live delivery goes on', async () => {
     // A database restart or network blip: each instance reconnects its LISTEN connection and asks its
     // sockets to refetch what they may have missed.

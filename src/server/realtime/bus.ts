@@ -11,6 +11,8 @@ import type { Message } from '../../shared/api/messages.js';
  */
 export type BusEvent =
   | { type: 'new_message'; messageId: number; message?: Message }
+  /** Shops were created or changed (a rating, a promotion): cached discover answers are out of date. */
+  | { type: 'shops_changed' }
   /** Local only: this instance may have missed events (its bus connection dropped); clients should refetch. */
   | { type: 'resync' };
 

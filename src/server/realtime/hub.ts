@@ -33,6 +33,7 @@ export function registerHub(app: App, bus: Bus, options: { authTimeoutMs?: numbe
       for (const own of sockets.values()) for (const socket of own) send(socket, { type: 'resync' });
       return;
     }
+    if (event.type !== 'new_message') return;
     const known = event.message ? Promise.resolve(event.message) : findMessage(app.db, event.messageId);
     void known
       .then((message) => {

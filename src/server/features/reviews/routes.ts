@@ -11,7 +11,9 @@ export function reviewRoutes(app: App) {
     { schema: { body: reviewBody, response: { 201: reviewResult } } },
     async (request, reply) => {
       const customer = requireRole(request, 'customer');
-      return reply.code(201).send(await submitReview(app.db, customer, request.body));
+      const result = await submitReview(app.db, customer, request.body);
+      app.deps.shopsChanged(); // the shop's rating and review count
+      return reply.code(201).send(result);
     },
   );
 

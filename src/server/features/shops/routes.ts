@@ -4,6 +4,7 @@ import { createShopBody, geocodeQuery, geocodeResult, shop, shopQuery } from '..
 import type { App } from '../../app.js';
 import { requireRole, requireUser } from '../../auth-guard.js';
 import { HttpError } from '../../http-error.js';
+import { isSharedQuery } from './list-cache.js';
 import { createShop, getShop, listOwnerShops, listShops } from './service.js';
 
 const idParams = z.object({
@@ -15,11 +16,24 @@ const idParams = z.object({
     .max(2_147_483_647, 'id is too large'),
 });
 
+/** Sends an answer already serialized to JSON: Fastify passes a string of JSON type through untouched. */
+function sendJson(reply: { type(contentType: string): { send(payload: unknown): unknown } }, json: string) {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
 export function shopRoutes(app: App) {
   app.get(
     '/api/coffee-shops',
     { schema: { querystring: shopQuery, response: { 200: z.array(shop) } } },
-    (request) => listShops(app.db, request.query),
+    async (request, reply) => {
+      const query = request.query;
+      // Sent as ready JSON: the shops are built by toShop to the schema, and cached answers are JSON already.
+      const json = isSharedQuery(query)
+        ? await app.deps.shopLists.answer(query, () => listShops(app.db, query))
+        : JSON.stringify(await listShops(app.db, query));
+      sendJson(reply, json);
+      return reply;
+    },
   );
 
   app.get('/api/coffee-shops/:id', { schema: { params: idParams, response: { 200: shop } } }, (request) =>
@@ -36,7 +50,9 @@ export function shopRoutes(app: App) {
     { schema: { body: createShopBody, response: { 201: shop } } },
     async (request, reply) => {
       const owner = requireRole(request, 'shop_owner');
-      return reply.code(201).send(await createShop(app.db, owner.id, request.body));
+      const created = await createShop(app.db, owner.id, request.body);
+      app.deps.shopsChanged(); // the new shop belongs in lists and searches
+      return reply.code(201).send(created);
     },
   );
 

@@ -1,0 +1,86 @@
+// Discover answers that are the same for everyone — the default list, a category, Featured Only, a search,
+// without a location — kept ready as JSON for a few seconds. Most of Discover's traffic asks these few
+// questions, and answering from memory costs a hundredth of asking the database.
+//
+// Never stale for what the app writes: every change to shops (a new shop, a review's new rating, a run-out
+// promotion) clears the whole cache at once, on this instance and, through the bus, on every other one
+// (see shopsChanged). Answers also stop being used when a promotion they show as featured runs out, and
+// after TTL_MS at the latest, which bounds how long a change made outside the app (SQL by hand) goes unseen.
+// Answers that depend on where the customer is (latitude/longitude) are never cached.
+import type { z } from 'zod';
+import type { Shop, shopQuery } from '../../../shared/api/shops.js';
+
+type ListQuery = z.output<typeof shopQuery>;
+
+const TTL_MS = 10_000;
+const MAX_ENTRIES = 1_000;
+
+export interface ShopListCache {
+  /** The JSON answer for this query: from memory while fresh, else computed once (concurrent askers share it). */
+  answer(query: ListQuery, compute: () => Promise<Shop[]>): Promise<string>;
+  /** Forgets every answer, and any being computed, so nothing read before a change is served after it. */
+  clear(): void;
+}
+
+/** Whether a query's answer is the same for everyone: it is unless it depends on the customer's location. */
+export function isSharedQuery(query: ListQuery): boolean {
+  return query.latitude === undefined && query.longitude === undefined;
+}
+
+export function createShopListCache(options: { ttlMs?: number; maxEntries?: number } = {}): ShopListCache {
+  const ttlMs = options.ttlMs ?? TTL_MS;
+  const maxEntries = options.maxEntries ?? MAX_ENTRIES;
+  const entries = new Map<string, { json: string; freshUntil: number }>();
+  const computing = new Map<string, Promise<string>>();
+  // Bumped by clear(): an answer whose computation began before a change is handed to its askers, never stored.
+  let generation = 0;
+
+  return {
+    answer(query, compute) {
+      const key = JSON.stringify([
+        query.search?.toLowerCase() ?? '',
+        query.category ?? '',
+        query.promoted ?? false,
+        query.limit,
+        query.offset,
+      ]);
+      const startedAt = Date.now();
+      const entry = entries.get(key);
+      if (entry && entry.freshUntil > startedAt) return Promise.resolve(entry.json);
+      const pending = computing.get(key);
+      if (pending) return pending;
+
+      const startedIn = generation;
+      const computed = compute()
+        .then((shops) => {
+          const json = JSON.stringify(shops);
+          if (generation === startedIn) {
+            if (!entries.has(key) && entries.size >= maxEntries)
+              entries.delete(entries.keys().next().value as string);
+            entries.set(key, { json, freshUntil: freshUntil(shops, startedAt + ttlMs) });
+          }
+          return json;
+        })
+        .finally(() => {
+          if (computing.get(key) === computed) computing.delete(key);
+        });
+      computing.set(key, computed);
+      return computed;
+    },
+    clear() {
+      generation += 1;
+      entries.clear();
+      computing.clear();
+    },
+  };
+}
+
+/** The answer shows a shop as featured only until its promotion runs out. */
+function freshUntil(shops: Shop[], latest: number): number {
+  let until = latest;
+  for (const shop of shops) {
+    if (shop.isPromoted && shop.promotionExpiresAt)
+      until = Math.min(until, Date.parse(shop.promotionExpiresAt));
+  }
+  return until;
+}
