@@ -318,14 +318,34 @@ export async function loadShops(handle: DatabaseHandle, count: number): Promise<
   return (counted as unknown as { rows: { shops: number }[] }).rows[0]!.shops;
 }
 
+/** A small seeded random number generator (mulberry32), so every run sends the same sequence. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = Math.imul(state ^ (state >>> 15), 1 | state);
+    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** One kind of request; each call gives the path of the next request of that kind. */
+export type DiscoverRequest = () => string;
+
 /**
  * The mixed discover load: what customers ask, weighted roughly as the Discover page is used (two fifths
  * nearest-first, over a quarter searches, the rest the default list, categories, Featured Only and paging),
- * in a fixed shuffled order so consecutive requests differ.
+ * in a fixed shuffled order so consecutive requests differ. As with real customers, no two ask from exactly the
+ * same spot (every location is drawn anew, within 6 km of a city centre), and besides popular searches there is
+ * a long tail of hundreds of different searches.
  */
-export function discoverPaths(): string[] {
-  const weighted: [number, string][] = [];
-  const add = (weight: number, query: string) => weighted.push([weight, `/api/coffee-shops${query}`]);
+export function discoverRequests(): DiscoverRequest[] {
+  const random = seededRandom(42);
+  const pickOne = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+  const weighted: [number, DiscoverRequest][] = [];
+  const add = (weight: number, query: string | (() => string)) =>
+    weighted.push([weight, () => `/api/coffee-shops${typeof query === 'string' ? query : query()}`]);
+  const search = (words: string) => `?search=${encodeURIComponent(words)}`;
 
   add(8, ''); // the landing page
   add(2, '?limit=20&offset=40');
@@ -334,36 +354,49 @@ export function discoverPaths(): string[] {
   add(3, '?promoted=true');
   add(1, '?promoted=true&category=artisan');
 
-  // Searches: brands, kinds, places, drinks and food; typos (corrected against the words of shop names), and
-  // one that finds nothing.
-  for (const search of ['father', 'roast', 'cape town', 'espresso bar', 'melville', 'cold brew'])
-    add(2, `?search=${encodeURIComponent(search)}`);
-  for (const search of ['baobab brew', 'kloof st', 'rooibos', 'koeksisters', 'jacaranda', 'seattle coffee'])
-    add(1, `?search=${encodeURIComponent(search)}`);
-  for (const typo of ['espreso', 'roastry', 'jakaranda']) add(1, `?search=${typo}`);
-  add(1, '?search=zzqxv');
+  // Popular searches: brands, kinds, places, drinks and food; typos (corrected against the words of shop
+  // names), and one that finds nothing.
+  for (const words of ['father', 'roast', 'cape town', 'espresso bar', 'melville', 'cold brew'])
+    add(2, search(words));
+  for (const words of ['baobab brew', 'kloof st', 'rooibos', 'koeksisters', 'jacaranda', 'seattle coffee'])
+    add(1, search(words));
+  for (const typo of ['espreso', 'roastry', 'jakaranda']) add(1, search(typo));
+  add(1, search('zzqxv'));
   add(1, '?search=coffee&category=specialty');
   add(1, '?search=roasters&promoted=true');
+  // The long tail: hundreds of different searches, for a suburb, a brand and kind of shop, or a brand misspelt.
+  const suburbs = cities.flatMap((city) => city.suburbs);
+  add(1, () => search(pickOne(suburbs).toLowerCase()));
+  add(2, () => search(`${pickOne(brands)} ${pickOne(kinds)}`.toLowerCase()));
+  add(1, () => {
+    const brand = pickOne(brands.filter((name) => name.length > 5 && !name.includes(' '))).toLowerCase();
+    const at = 1 + Math.floor(random() * (brand.length - 1));
+    return search(brand.slice(0, at) + brand.slice(at + 1));
+  });
 
-  // Near me: a point in each big city, sometimes with a filter or a search.
+  // Near me, from anywhere in the big cities, sometimes with a filter or a search.
   for (const city of cities.slice(0, 6)) {
-    const near = `latitude=${(city.latitude + 0.012).toFixed(4)}&longitude=${(city.longitude - 0.017).toFixed(4)}`;
-    add(3, `?${near}&sortByDistance=true`);
-    add(1, `?${near}&sortByDistance=true&category=specialty`);
-    add(1, `?${near}&sortByDistance=true&promoted=true`);
-    add(1, `?${near}&sortByDistance=true&search=coffee`);
-    add(1, `?${near}`);
+    const near = () => {
+      const km = 6 * Math.sqrt(random());
+      const bearing = 2 * Math.PI * random();
+      const latitude = city.latitude + (km / 111.2) * Math.cos(bearing);
+      const longitude =
+        city.longitude + ((km / 111.2) * Math.sin(bearing)) / Math.cos((city.latitude * Math.PI) / 180);
+      return `latitude=${latitude.toFixed(5)}&longitude=${longitude.toFixed(5)}`;
+    };
+    add(3, () => `?${near()}&sortByDistance=true`);
+    add(1, () => `?${near()}&sortByDistance=true&category=specialty`);
+    add(1, () => `?${near()}&sortByDistance=true&promoted=true`);
+    add(1, () => `?${near()}&sortByDistance=true&search=coffee`);
+    add(1, () => `?${near()}`);
   }
 
-  const paths = weighted.flatMap(([weight, path]) => Array.from({ length: weight }, () => path));
-  // Deterministic shuffle (a linear congruential generator), so every run sends the same sequence.
-  let state = 42;
-  for (let index = paths.length - 1; index > 0; index -= 1) {
-    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
-    const other = state % (index + 1);
-    [paths[index], paths[other]] = [paths[other]!, paths[index]!];
+  const requests = weighted.flatMap(([weight, request]) => Array.from({ length: weight }, () => request));
+  for (let index = requests.length - 1; index > 0; index -= 1) {
+    const other = Math.floor(random() * (index + 1));
+    [requests[index], requests[other]] = [requests[other]!, requests[index]!];
   }
-  return paths;
+  return requests;
 }
 
 interface Measured {
@@ -381,10 +414,10 @@ interface Measured {
   otherCpuPercent: number | null;
 }
 
-/** Drives the server with `paths` in rotation from `connections` connections for `durationSeconds`. */
+/** Drives the server with the `kinds` of request in rotation from `connections` connections for `durationSeconds`. */
 async function drive(
   base: string,
-  paths: string[],
+  kinds: DiscoverRequest[],
   options: { connections: number; durationSeconds: number; serverPid: number; postgresDatabase?: string },
 ): Promise<Measured> {
   let next = 0;
@@ -400,7 +433,7 @@ async function drive(
     requests: [
       {
         setupRequest: (request) => {
-          request.path = paths[next++ % paths.length]!;
+          request.path = kinds[next++ % kinds.length]!();
           return request;
         },
       },
@@ -464,25 +497,32 @@ export async function runDiscoverBench(options: DiscoverBenchOptions): Promise<D
         serverPid: server.pid!,
         postgresDatabase: options.db === 'postgres' ? database.name : undefined,
       };
-      const paths = discoverPaths();
-      // Warm up, unmeasured: every query once (plans, caches), then a short burst (the JIT on both sides).
-      for (const path of new Set(paths)) {
+      const requests = discoverRequests();
+      // Warm up, unmeasured: every kind of request once (plans), then a short burst (the JIT on both sides).
+      for (const path of [...new Set(requests)].map((request) => request())) {
         const response = await fetch(base + path);
         if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
         await response.arrayBuffer();
       }
-      await drive(base, paths, { ...drives, durationSeconds: Math.min(3, options.durationSeconds) });
+      await drive(base, requests, { ...drives, durationSeconds: Math.min(3, options.durationSeconds) });
 
-      const ceiling = await drive(base, ['/api/health'], {
+      const ceiling = await drive(base, [() => '/api/health'], {
         ...drives,
         durationSeconds: options.durationSeconds,
       });
-      const discover = await drive(base, paths, { ...drives, durationSeconds: options.durationSeconds });
+      // A second ceiling: the default page of 50 shops answered from memory (the discover cache), so with no
+      // database work at all — what sending 25 kB answers alone costs on this machine.
+      const fromMemory = await drive(base, [() => '/api/coffee-shops'], {
+        ...drives,
+        durationSeconds: options.durationSeconds,
+      });
+      const discover = await drive(base, requests, { ...drives, durationSeconds: options.durationSeconds });
       const common = { db: options.db, shops };
       return {
         rows: [
           { ...common, load: 'GET /api/health (ceiling)', ...ceiling },
-          { ...common, load: `mixed discover (${new Set(paths).size} queries)`, ...discover },
+          { ...common, load: 'GET /api/coffee-shops, from memory (ceiling)', ...fromMemory },
+          { ...common, load: `mixed discover (${new Set(requests).size} kinds of request)`, ...discover },
         ],
         loadSeconds,
         serverPeakRssMb: peakRssMb(server.pid!),
