@@ -195,15 +195,12 @@ async function searchShops(
 ): Promise<ListedRow[]> {
   const nameStarts = sql`lower(${coffeeShops.name}) like ${`${escapeLike(search)}%`}`;
   const nameHas = sql`lower(${coffeeShops.name}) like ${`%${escapeLike(search)}%`}`;
-  // The best-ranked matches, then the page of them ordered by relevance. The candidates carry the whole
-  // answer: the scan has read each row already, and a join back by id would read them all again.
+  // The best-ranked matches, then the page of them ordered by relevance. The candidates come from the rank
+  // index alone: it carries search_text, category and the promotion's expiry (migration 0005), so the walk
+  // tests each shop without reading its row; only the few hundred candidates are then read, by id.
   const candidates = db
     .select({
-      ...shopColumns,
-      featured: sql<boolean>`${selection.featured}`.as('featured'),
-      distanceKm: sql<number | null>`${selection.distanceKm}`.as('distance_km'),
-      nameStarts: sql<boolean>`${nameStarts}`.as('name_starts'),
-      nameHas: sql<boolean>`${nameHas}`.as('name_has'),
+      id: coffeeShops.id,
       position: sql<number>`row_number() over (order by ${sql.join(rankOrder, sql`, `)})`.as('position'),
     })
     .from(coffeeShops)
@@ -212,9 +209,10 @@ async function searchShops(
     .limit(Math.max(SEARCH_CANDIDATES, query.offset + query.limit))
     .as('candidates');
   const page = await db
-    .select()
+    .select(selection)
     .from(candidates)
-    .orderBy(sql`${candidates.nameStarts} desc`, sql`${candidates.nameHas} desc`, candidates.position)
+    .innerJoin(coffeeShops, eq(coffeeShops.id, candidates.id))
+    .orderBy(sql`${nameStarts} desc`, sql`${nameHas} desc`, candidates.position)
     .limit(query.limit)
     .offset(query.offset);
   if (page.length > 0 || query.offset > 0) return page;
