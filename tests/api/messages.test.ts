@@ -277,6 +277,20 @@ describe('who may read a conversation', () => {
     expect(unknown.body).toEqual({ message: 'Coffee shop not found' });
     expect((await server.api.as(customer).get('/api/messages/latte')).status).toBe(400);
   });
+
+  test('ids beyond any PostgreSQL integer are 400 naming the field, not a server error', async () => {
+    const tooLarge = 2_147_483_648;
+    const asked = [
+      [`/api/messages/${tooLarge}`, 'shopId is too large'],
+      [`/api/messages/${shop.id}?customerId=${tooLarge}`, 'customerId is too large'],
+      [`/api/messages/${shop.id}?before=${tooLarge}`, 'before is too large'],
+    ] as const;
+    for (const [path, message] of asked) {
+      const reply = await server.api.as(owner).get<ErrorBody>(path);
+      expect(reply.status).toBe(400);
+      expect(reply.body.message).toContain(message);
+    }
+  });
 });
 
 describe('who may send', () => {
@@ -325,6 +339,18 @@ describe('who may send', () => {
       say(customer, owner.user.id, 'hello?', 999_999),
     );
     expect(body.message).toBe('Coffee shop not found');
+  });
+
+  test('a shopId or receiverId beyond any PostgreSQL integer is 400; nothing stored', async () => {
+    const tooLarge = 2_147_483_648;
+    const shopBody = await expectRefusedAndNothingStored(400, () =>
+      say(customer, owner.user.id, 'hello?', tooLarge),
+    );
+    expect(shopBody.message).toContain('shopId is too large');
+    const receiverBody = await expectRefusedAndNothingStored(400, () =>
+      say(customer, tooLarge, 'hello?', shop.id),
+    );
+    expect(receiverBody.message).toContain('receiverId is too large');
   });
 });
 

@@ -1,9 +1,7 @@
 // The favourites and reviews contract (spec §3 Favorite, Review; §7 Favourites and reviews).
 import { z } from 'zod';
+import { MAX_ID } from './ids.js';
 import { shop } from './shops.js';
-
-/** Ids are PostgreSQL integers: a larger one names no shop, and would fail in the query. */
-const MAX_ID = 2_147_483_647;
 
 const shopId = z.coerce
   .number({ message: 'shopId must be a number' })

@@ -1,5 +1,6 @@
 // The coffee-shop HTTP surface (spec §7 Shops and Third party): discover list, one shop, my shops, create, geocode.
 import { z } from 'zod';
+import { MAX_ID } from '../../../shared/api/ids.js';
 import { createShopBody, geocodeQuery, geocodeResult, shop, shopQuery } from '../../../shared/api/shops.js';
 import type { App } from '../../app.js';
 import { requireRole, requireUser } from '../../auth-guard.js';
@@ -12,8 +13,7 @@ const idParams = z.object({
     .number({ message: 'id must be a number' })
     .int('id must be a whole number')
     .positive('id must be positive')
-    // Ids are PostgreSQL integers: a larger one names no shop, and would fail in the query as a 500.
-    .max(2_147_483_647, 'id is too large'),
+    .max(MAX_ID, 'id is too large'),
 });
 
 /** Sends an answer already serialized to JSON: Fastify passes a string of JSON type through untouched. */
