@@ -7,12 +7,16 @@ import { seedDemoData } from './db/demo-data.js';
 import { createPostgresBus } from './realtime/bus.js';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const log = pino({ level: config.logLevel });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  onConnectionError: (error) =>
+    log.warn({ err: error }, 'a database connection broke; the pool will replace it'),
+});
 // Several instances may share one PostgreSQL database: they hear each other's events through it.
 const bus =
-  database.pool && config.databaseUrl
-    ? createPostgresBus(config.databaseUrl, database.pool, pino({ level: config.logLevel }))
-    : undefined;
+  database.pool && config.databaseUrl ? createPostgresBus(config.databaseUrl, database.pool, log) : undefined;
 await bus?.ready;
 const app = await buildApp({ config, db: database.db, bus });
 

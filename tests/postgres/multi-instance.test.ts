@@ -153,6 +153,23 @@ describe('two instances on one PostgreSQL database', () => {
     expect(await rating(b)).toMatchObject({ rating: '4.0', reviewCount: 1 });
   });
 
+  test('when the database drops every connection, both instances stay up and answer again', async () => {
+    // Both pools hold idle connections after the requests so far; a database restart would break them all.
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    const killed = await admin.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query not ilike 'listen %'",
+    );
+    await admin.end();
+    expect(killed.rowCount).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (const via of [a, b]) {
+      expect(via.child.exitCode).toBeNull();
+      const answer = await via.api.get<Shop>(`/api/coffee-shops/${shop.id}`);
+      expect(answer.status).toBe(200);
+    }
+  });
+
   test('when the listening connections drop, sockets are told to resync and live delivery goes on', async () => {
     // A database restart or network blip: each instance reconnects its LISTEN connection and asks its
     // sockets to refetch what they may have missed.

@@ -34,11 +34,16 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite's folder; 'memory' keeps it in memory (tests). */
   dataDir: string;
+  /** PostgreSQL: told when an idle pooled connection breaks (the pool replaces it when next needed). */
+  onConnectionError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    // A restart of the database or a network blip breaks idle connections; the pool drops them and opens new
+    // ones when next needed. Its 'error' event must be heard, or it would end the process.
+    pool.on('error', (error) => options.onConnectionError?.(error));
     const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
     await migrateNodePostgres(db as never, { migrationsFolder });
     return { db, kind: 'postgres', pool, close: () => pool.end() };
