@@ -30,21 +30,26 @@ export function createNominatimGeocoder(
   const request = async (query: string): Promise<GeocodeResult | null> => {
     const wait = lastRequestAt + minInterval - Date.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    lastRequestAt = Date.now();
     const url = new URL('search', baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
     url.searchParams.set('format', 'json');
     url.searchParams.set('limit', '1');
     url.searchParams.set('countrycodes', 'za');
     url.searchParams.set('q', query);
-    const response = await fetch(url, {
-      headers: { 'User-Agent': userAgent, Accept: 'application/json' },
-      signal: AbortSignal.timeout(options.timeoutMs ?? 8000),
-    });
-    if (!response.ok) throw new Error(`geocoder answered ${response.status}`);
-    const places = (await response.json()) as NominatimPlace[];
-    const place = places[0];
-    if (!place || !Number.isFinite(Number(place.lat)) || !Number.isFinite(Number(place.lon))) return null;
-    return { lat: place.lat, lon: place.lon, displayName: place.display_name ?? query };
+    try {
+      const response = await fetch(url, {
+        headers: { 'User-Agent': userAgent, Accept: 'application/json' },
+        signal: AbortSignal.timeout(options.timeoutMs ?? 8000),
+      });
+      if (!response.ok) throw new Error(`geocoder answered ${response.status}`);
+      const places = (await response.json()) as NominatimPlace[];
+      const place = places[0];
+      if (!place || !Number.isFinite(Number(place.lat)) || !Number.isFinite(Number(place.lon))) return null;
+      return { lat: place.lat, lon: place.lon, displayName: place.display_name ?? query };
+    } finally {
+      // The second is counted from the answer, not from the asking: a request slow to leave this machine
+      // (a new connection, a busy event loop) then still reaches the service a full second after the last.
+      lastRequestAt = Date.now();
+    }
   };
 
   // Look-ups on their way, by cache key: the same address asked again before the answer comes shares the
