@@ -37,6 +37,41 @@ test.describe('a coffee lover on Discover', () => {
     await expect(cards).toHaveCount(total);
   });
 
+  test('more matches than a page: 50 shops, then Show More Coffee Shops brings the rest', async ({
+    page,
+  }) => {
+    // An owner with 53 stalls in one market, made through the API: more than the page of 50.
+    const market = uniqueName('Pager');
+    const owner = uniqueName('owner');
+    const registered = await page.request.post('/api/auth/register', {
+      data: { username: owner, email: `${owner}@example.co.za`, password: 'flatwhite', role: 'shop_owner' },
+    });
+    const { accessToken } = (await registered.json()) as { accessToken: string };
+    for (let index = 0; index < 53; index += 1) {
+      const created = await page.request.post('/api/coffee-shops', {
+        headers: { authorization: `Bearer ${accessToken}` },
+        data: {
+          name: `${market} Stall ${index}`,
+          category: 'artisan',
+          address: `${index} Market St, Upington`,
+        },
+      });
+      expect(created.status()).toBe(201);
+    }
+
+    await signInAsNew(page, 'customer');
+    await page.goto('/discover');
+    await page.getByLabel('Search').fill(market);
+    const cards = page.getByTestId('shop-card');
+    await expect(cards).toHaveCount(50);
+    const more = page.getByRole('button', { name: 'Show More Coffee Shops' });
+    await more.click();
+    await expect(cards).toHaveCount(53);
+    await expect(more).toBeHidden();
+    const names = await cards.getByRole('heading').allTextContents();
+    expect(new Set(names).size).toBe(53);
+  });
+
   test('Find Near Me shows distances and Sort by Distance puts the nearest first', async ({ page }) => {
     await signInAsNew(page, 'customer');
     await page.goto('/discover');

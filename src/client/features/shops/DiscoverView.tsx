@@ -14,7 +14,7 @@ import { Spinner } from '../../ui/Spinner';
 import { Switch } from '../../ui/Switch';
 import { toast } from '../../ui/toast-store';
 import { useFavoriteToggle } from '../favorites/use-favorite-toggle';
-import { useShops } from './queries';
+import { useShopPages } from './queries';
 
 interface Location {
   latitude: number;
@@ -30,7 +30,7 @@ export function DiscoverView() {
   const [locating, setLocating] = useState(false);
   const deferredSearch = useDeferredValue(search);
 
-  const shops = useShops({
+  const shops = useShopPages({
     search: deferredSearch,
     category: category === 'all' ? undefined : category,
     promoted: featuredOnly,
@@ -75,7 +75,7 @@ export function DiscoverView() {
     setSortByDistance(false);
   };
 
-  const list = shops.data ?? [];
+  const list = shops.shops;
   // When sorting by distance the list stays one nearest-first list; otherwise featured shops lead.
   const featured = sortByDistance ? [] : list.filter((shop) => isFeatured(shop));
   const rest = sortByDistance ? list : list.filter((shop) => !isFeatured(shop));
@@ -146,7 +146,7 @@ export function DiscoverView() {
 
       {shops.isLoading ? (
         <Spinner label="Loading coffee shops..." />
-      ) : shops.isError ? (
+      ) : shops.isError && list.length === 0 ? (
         <Prompt
           headingLevel={2}
           title="Could not load coffee shops"
@@ -180,6 +180,22 @@ export function DiscoverView() {
               favoriteIds={favoriteIds}
               onToggleFavorite={onToggle}
             />
+          )}
+          {shops.hasNextPage && (
+            <div className="flex flex-col items-center gap-2">
+              {shops.isFetchNextPageError && (
+                <p role="alert" className="text-sm text-red-700">
+                  Could not load more coffee shops. Please try again.
+                </p>
+              )}
+              <Button
+                variant="outline"
+                onClick={() => void shops.fetchNextPage()}
+                disabled={shops.isFetchingNextPage}
+              >
+                {shops.isFetchingNextPage ? 'Loading more...' : 'Show More Coffee Shops'}
+              </Button>
+            </div>
           )}
         </div>
       )}

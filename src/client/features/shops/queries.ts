@@ -1,7 +1,13 @@
 // Shop data hooks: the discover list, featured shops, one shop, the owner's shops and shop creation.
 
-import type { CreateShopBody, GeocodeResult, Shop, ShopCategory } from '@shared/api/shops';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type CreateShopBody,
+  DEFAULT_PAGE_SIZE,
+  type GeocodeResult,
+  type Shop,
+  type ShopCategory,
+} from '@shared/api/shops';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, pathFromKey } from '../../lib/api';
 
 export interface ShopFilters {
@@ -26,12 +32,28 @@ export function shopParams(filters: ShopFilters): Record<string, string | number
   };
 }
 
-export function useShops(filters: ShopFilters, enabled = true) {
-  return useQuery<Shop[]>({
-    queryKey: ['/api/coffee-shops', shopParams(filters)],
-    enabled,
+/**
+ * The discover list a page at a time (the API's default page of DEFAULT_PAGE_SIZE shops): the first page is
+ * the plain spec §7 call, each further one adds offset. Shops are listed once each, even if a rating changed
+ * between pages and moved one across a page boundary.
+ */
+export function useShopPages(filters: ShopFilters) {
+  const params = shopParams(filters);
+  const pages = useInfiniteQuery({
+    queryKey: ['/api/coffee-shops', params, 'pages'],
+    queryFn: ({ pageParam }) =>
+      apiRequest<Shop[]>(
+        'GET',
+        pathFromKey(['/api/coffee-shops', { ...params, offset: pageParam || undefined }]),
+      ),
+    initialPageParam: 0,
+    getNextPageParam: (last, all) =>
+      last.length === DEFAULT_PAGE_SIZE ? all.length * DEFAULT_PAGE_SIZE : undefined,
     placeholderData: (previous) => previous,
   });
+  const seen = new Set<number>();
+  const shops = (pages.data?.pages ?? []).flat().filter((shop) => !seen.has(shop.id) && seen.add(shop.id));
+  return { ...pages, shops };
 }
 
 export function useFeaturedShops() {
