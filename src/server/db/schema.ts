@@ -1,8 +1,7 @@
 // The one database schema (spec §3), PostgreSQL dialect for both PGlite and node-postgres (CONVENTIONS rule 6).
 // Money is integer cents; times are timestamptz; columns snake_case.
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   boolean,
   check,
   doublePrecision,
@@ -75,15 +74,6 @@ export const verificationCodes = pgTable(
   (table) => [index('verification_codes_email_created').on(table.email, table.createdAt)],
 );
 
-/**
- * A place as a point on the unit sphere, (x, y, z), in the cube extension's type. The straight-line distance
- * between two such points grows with the great-circle distance, so a GiST index on it (its `<->` order) lists
- * shops exactly nearest first as the crow flies, reading only as many as it returns.
- */
-export function globePoint(latitude: SQL | AnyPgColumn, longitude: SQL | AnyPgColumn): SQL {
-  return sql`cube(array[cos(radians(${latitude})) * cos(radians(${longitude})), cos(radians(${latitude})) * sin(radians(${longitude})), sin(radians(${latitude}))])`;
-}
-
 export const coffeeShops = pgTable(
   'coffee_shops',
   {
@@ -118,15 +108,9 @@ export const coffeeShops = pgTable(
     index('coffee_shops_category').on(table.category),
     index('coffee_shops_promoted').on(table.promotionExpiresAt).where(sql`${table.isPromoted}`),
     index('coffee_shops_search_trgm').using('gin', sql`${table.searchText} gin_trgm_ops`),
-    // Nearest first: every located shop as a point on the globe, walked nearest first by the index (below the
-    // same for featured shops only, so Featured Only near me reads featured shops alone).
-    index('coffee_shops_globe')
-      .using('gist', globePoint(table.latitude, table.longitude))
-      .where(sql`${table.latitude} is not null and ${table.longitude} is not null`),
-    index('coffee_shops_globe_promoted')
-      .using('gist', globePoint(table.latitude, table.longitude))
-      .where(sql`${table.isPromoted} and ${table.latitude} is not null and ${table.longitude} is not null`),
-    // The default order (promoted first, then best rated) read straight from an index. Migration 0005 adds
+    // Bounding-box searches for 'near me' (point is x = longitude, y = latitude).
+    index('coffee_shops_location_gist').using('gist', sql`point(${table.longitude}, ${table.latitude})`),
+    // The default order (promoted first, then best rated) read straight from an index. Migration 0004 adds
     // INCLUDE (category, promotion_expires_at, search_text), which drizzle cannot declare, for searches.
     index('coffee_shops_rank').on(
       table.isPromoted.desc(),

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { createShopBody, Shop, shopQuery } from '../../../shared/api/shops.js';
 import { isFeatured } from '../../../shared/domain/featured.js';
 import type { Database } from '../../db/client.js';
-import { coffeeShops, globePoint, searchWords } from '../../db/schema.js';
+import { coffeeShops, searchWords } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 
 type ShopRow = typeof coffeeShops.$inferSelect;
@@ -39,7 +39,7 @@ type ShopFields = Pick<ShopRow, keyof typeof shopColumns>;
  * The featured rule of spec §4 in SQL (shared/domain/featured.ts is the same rule for plain objects):
  * promoted, and the promotion has not yet expired. A promotion without an expiry date is not featured: false,
  * not SQL's null, which would reach the answer as isPromoted: null. Written with coalesce, not as a range on
- * promotion_expires_at, so the planner reads featured shops through the rank or globe indexes (promoted first)
+ * promotion_expires_at, so the planner reads featured shops through the rank index (promoted first)
  * rather than all of them through coffee_shops_promoted, whose count it misjudges by a factor of thirty.
  */
 export const isFeaturedSql = sql<boolean>`(${coffeeShops.isPromoted} and coalesce(${coffeeShops.promotionExpiresAt} > now(), false))`;
@@ -101,8 +101,7 @@ type ListedRow = ShopFields & { featured: boolean; distanceKm: number | null };
 
 /**
  * The discover list. Three paths, each led by an index so it stays fast as shops grow:
- * - nearest first: the globe index lists located shops nearest first by great-circle distance, reading only
- *   the page (coffee_shops_globe_promoted for Featured Only); shops without a location come after them;
+ * - nearest first: the location index's own nearest-neighbour order bounds a box, read on the same index;
  * - search: substring matches in rank order (trigram GIN index), the best few hundred re-ordered so that
  *   matches in the name come first; when nothing matches, the words are spelling-corrected against the
  *   words of all shop names (search_words) and searched again;
@@ -133,24 +132,16 @@ export async function listShops(db: Database, query: ListQuery): Promise<Shop[]>
   ];
 
   if (hasLocation && query.sortByDistance) {
-    const nearest = await db
-      .select(selection)
-      .from(coffeeShops)
-      .where(and(...matching, isLocated))
-      .orderBy(sql`${shopOnGlobe} <-> ${globePointOf(query.latitude!, query.longitude!)}`)
-      .limit(query.limit)
-      .offset(query.offset);
     const rows =
-      nearest.length === query.limit
-        ? nearest
-        : // The located matches ran out within this page: all of them, then the shops without a location.
-          await db
-            .select(selection)
-            .from(coffeeShops)
-            .where(and(...matching))
-            .orderBy(sql`${distance} asc nulls last`, ...rankOrder)
-            .limit(query.limit)
-            .offset(query.offset);
+      (await nearestShops(db, query, matching, selection, rankOrder)) ??
+      // Fewer located matches than the page asks for: all of them, then the shops without a location.
+      (await db
+        .select(selection)
+        .from(coffeeShops)
+        .where(and(...matching))
+        .orderBy(sql`${distance} asc nulls last`, ...rankOrder)
+        .limit(query.limit)
+        .offset(query.offset));
     // A misspelt search is corrected here too, as searchShops does, or sorting by distance would lose the shop.
     if (search && rows.length === 0 && query.offset === 0) {
       const corrected = await correctSpelling(db, search);
@@ -172,17 +163,79 @@ export async function listShops(db: Database, query: ListQuery): Promise<Shop[]>
   );
 }
 
-/** Shops with a location: the rows coffee_shops_globe holds. */
-const isLocated = sql`${coffeeShops.latitude} is not null and ${coffeeShops.longitude} is not null`;
-/** Each shop on the globe, spelled as the globe indexes are, so the planner walks them nearest first. */
-const shopOnGlobe = globePoint(coffeeShops.latitude, coffeeShops.longitude);
+// Featured Only, nearest first: radii tried in turn (see nearestShops).
+const FEATURED_RADII_KM = [5, 25, 100, 500, 2500];
 
-/** The customer's place on the globe, for `<->` against shopOnGlobe. */
-function globePointOf(latitude: number, longitude: number): SQL {
-  const toRadians = Math.PI / 180;
-  const [lat, lon] = [latitude * toRadians, longitude * toRadians];
-  const xyz = [Math.cos(lat) * Math.cos(lon), Math.cos(lat) * Math.sin(lon), Math.sin(lat)];
-  return sql`cube(array[${xyz[0]}, ${xyz[1]}, ${xyz[2]}]::float8[])`;
+/**
+ * Nearest first, exact, reading a few dozen rows wherever the shops are dense or sparse. If a page's worth of
+ * matches lies within R km, the page is among the matches within R: read those from the smallest lat/lon box
+ * that holds the circle (the location index) and order them by distance. R comes from the location index's
+ * own nearest-neighbour walk (`<->`, flat distance in degrees: cheap, but not the great-circle order): the
+ * greatest true distance among the first page's worth of matches it finds, all in one statement.
+ * Featured Only is the exception: the planner takes the flag and the expiry for independent, expects a few
+ * dozen featured shops where there are thousands, and reads them all to find the nearest. There growing
+ * boxes (5, 25, 100 km…) do better, the box and the promoted index intersected before any row is read.
+ * Null when there are fewer located matches than the page needs.
+ */
+async function nearestShops(
+  db: Database,
+  query: ListQuery,
+  filters: SQL[],
+  selection: Selection,
+  rankOrder: SQL[],
+): Promise<ListedRow[] | null> {
+  const latitude = query.latitude!;
+  const longitude = query.longitude!;
+  const wanted = query.offset + query.limit;
+  const location = sql`point(${coffeeShops.longitude}, ${coffeeShops.latitude})`;
+  const cosine = Math.cos((latitude * Math.PI) / 180);
+  /** Every match within reachKm, nearest first. */
+  const withinReach = (reachKm: SQL) => {
+    // The circle's box: latitude ± R; longitude ± asin(sin R / cos latitude), the widest the circle gets (all
+    // longitudes when it holds a pole). R as an angle at the earth's centre; a hair wider against rounding.
+    const angle = sql`(${reachKm} * 1.000001 / ${EARTH_RADIUS_KM})`;
+    const latDelta = sql`degrees(${angle})`;
+    const lonDelta = sql`(case when sin(${angle}) >= ${cosine} then 180 else degrees(asin(sin(${angle}) / ${cosine})) end)`;
+    return and(
+      ...filters,
+      sql`${location} <@ box(point(${longitude} - ${lonDelta}, ${latitude} - ${latDelta}), point(${longitude} + ${lonDelta}, ${latitude} + ${latDelta}))`,
+      sql`${selection.distanceKm} <= ${reachKm}`,
+    );
+  };
+  const nearestOrder = [sql`${selection.distanceKm} asc`, ...rankOrder];
+
+  if (query.promoted) {
+    for (const radius of FEATURED_RADII_KM) {
+      const rows = await db
+        .select(selection)
+        .from(coffeeShops)
+        .where(withinReach(sql`${radius}::float8`))
+        .orderBy(...nearestOrder)
+        .limit(wanted);
+      if (rows.length >= wanted) return rows.slice(query.offset);
+    }
+    return null;
+  }
+
+  const firstFound = db
+    .select({ km: sql<number>`${selection.distanceKm}`.as('km') })
+    .from(coffeeShops)
+    .where(and(...filters))
+    .orderBy(sql`${location} <-> point(${longitude}, ${latitude})`)
+    .limit(wanted)
+    .as('first_found');
+  const reach = db
+    .$with('reach')
+    .as(db.select({ km: sql<number>`max(${firstFound.km})`.as('km') }).from(firstFound));
+  const rows = await db
+    .with(reach)
+    .select(selection)
+    .from(coffeeShops)
+    .innerJoin(reach, sql`true`)
+    .where(withinReach(sql`${reach.km}`))
+    .orderBy(...nearestOrder)
+    .limit(wanted);
+  return rows.length >= wanted ? rows.slice(query.offset) : null;
 }
 
 async function searchShops(
@@ -196,7 +249,7 @@ async function searchShops(
   const nameStarts = sql`lower(${coffeeShops.name}) like ${`${escapeLike(search)}%`}`;
   const nameHas = sql`lower(${coffeeShops.name}) like ${`%${escapeLike(search)}%`}`;
   // The best-ranked matches, then the page of them ordered by relevance. The candidates come from the rank
-  // index alone: it carries search_text, category and the promotion's expiry (migration 0005), so the walk
+  // index alone: it carries search_text, category and the promotion's expiry (migration 0004), so the walk
   // tests each shop without reading its row; only the few hundred candidates are then read, by id.
   const candidates = db
     .select({

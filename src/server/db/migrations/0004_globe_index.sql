@@ -1,5 +1,0 @@
--- Nearest first by great-circle distance from a GiST index on points of the unit sphere (the cube extension).
-CREATE EXTENSION IF NOT EXISTS cube;--> statement-breakpoint
-DROP INDEX "coffee_shops_location_gist";--> statement-breakpoint
-CREATE INDEX "coffee_shops_globe" ON "coffee_shops" USING gist (cube(array[cos(radians("latitude")) * cos(radians("longitude")), cos(radians("latitude")) * sin(radians("longitude")), sin(radians("latitude"))])) WHERE "coffee_shops"."latitude" is not null and "coffee_shops"."longitude" is not null;--> statement-breakpoint
-CREATE INDEX "coffee_shops_globe_promoted" ON "coffee_shops" USING gist (cube(array[cos(radians("latitude")) * cos(radians("longitude")), cos(radians("latitude")) * sin(radians("longitude")), sin(radians("latitude"))])) WHERE "coffee_shops"."is_promoted" and "coffee_shops"."latitude" is not null and "coffee_shops"."longitude" is not null;
