@@ -335,6 +335,16 @@ describe('distance', () => {
     }
   });
 
+  test('PostgreSQL has the globe indexes nearest first walks; PGlite, without cube, uses the point index', async () => {
+    const result = await server.database.db.execute(
+      sql`select to_regclass('coffee_shops_globe') is not null as globe, to_regclass('coffee_shops_globe_promoted') is not null as featured, to_regclass('coffee_shops_location_gist') is not null as point`,
+    );
+    const [present] = (result as unknown as { rows: { globe: boolean; featured: boolean; point: boolean }[] })
+      .rows;
+    const onPostgres = server.database.kind === 'postgres';
+    expect(present).toEqual({ globe: onPostgres, featured: onPostgres, point: true });
+  });
+
   test('the nearest is by great-circle distance, not by degrees', async () => {
     const bredasdorp = { latitude: -34.0, longitude: 20.0 };
     const agulhas = shops.agulhas!;

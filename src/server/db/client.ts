@@ -50,7 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const dataDir = options.dataDir === 'memory' ? undefined : path.join(options.dataDir, 'pglite');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // Only the extensions the migrations use. Loading PGlite's cube extension as well (0.5.16) made trigram searches
-  // spin forever now and then on a data folder, so nearest-first uses the point index, not a cube one.
+  // spin forever now and then on a data folder, so on PGlite nearest first uses the point index (migration 0005).
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });

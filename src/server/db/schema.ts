@@ -108,7 +108,8 @@ export const coffeeShops = pgTable(
     index('coffee_shops_category').on(table.category),
     index('coffee_shops_promoted').on(table.promotionExpiresAt).where(sql`${table.isPromoted}`),
     index('coffee_shops_search_trgm').using('gin', sql`${table.searchText} gin_trgm_ops`),
-    // Bounding-box searches for 'near me' (point is x = longitude, y = latitude).
+    // Bounding-box searches for 'near me' (point is x = longitude, y = latitude). On PostgreSQL migration 0005
+    // also adds globe indexes (cube), which drizzle cannot declare as they may not exist.
     index('coffee_shops_location_gist').using('gist', sql`point(${table.longitude}, ${table.latitude})`),
     // The default order (promoted first, then best rated) read straight from an index. Migration 0004 adds
     // INCLUDE (category, promotion_expires_at, search_text), which drizzle cannot declare, for searches.

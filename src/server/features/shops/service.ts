@@ -101,7 +101,8 @@ type ListedRow = ShopFields & { featured: boolean; distanceKm: number | null };
 
 /**
  * The discover list. Three paths, each led by an index so it stays fast as shops grow:
- * - nearest first: the location index's own nearest-neighbour order bounds a box, read on the same index;
+ * - nearest first: on PostgreSQL a walk of the globe index, exact and reading only the page; on PGlite the
+ *   point index's own nearest-neighbour order bounds a box, read on the same index;
  * - search: substring matches in rank order (trigram GIN index), the best few hundred re-ordered so that
  *   matches in the name come first; when nothing matches, the words are spelling-corrected against the
  *   words of all shop names (search_words) and searched again;
@@ -163,7 +164,53 @@ export async function listShops(db: Database, query: ListQuery): Promise<Shop[]>
   );
 }
 
-// Featured Only, nearest first: radii tried in turn (see nearestShops).
+// PostgreSQL: nearest first from the globe indexes of migration 0005 — each located shop as a point on the
+// unit sphere (x, y, z) in the cube extension's type. Straight-line distance between such points grows with
+// great-circle distance, so the index's `<->` walk lists shops exactly nearest first and reads only the page
+// (coffee_shops_globe_promoted for Featured Only). PGlite has no cube (see db/client.ts): the point index there.
+
+/** Each located shop on the globe, spelled exactly as the globe indexes are so the planner uses them. */
+const shopOnGlobe = sql`cube(array[cos(radians(${coffeeShops.latitude})) * cos(radians(${coffeeShops.longitude})), cos(radians(${coffeeShops.latitude})) * sin(radians(${coffeeShops.longitude})), sin(radians(${coffeeShops.latitude}))])`;
+const isLocated = sql`${coffeeShops.latitude} is not null and ${coffeeShops.longitude} is not null`;
+
+const globeIndexes = new WeakMap<Database, Promise<boolean>>();
+/** Whether this database has the globe indexes (asked once per database). */
+function hasGlobeIndex(db: Database): Promise<boolean> {
+  let known = globeIndexes.get(db);
+  if (!known) {
+    known = db
+      .execute(sql`select to_regclass('coffee_shops_globe') is not null as present`)
+      .then((result) => Boolean((result as unknown as { rows: { present: boolean }[] }).rows[0]?.present));
+    globeIndexes.set(db, known);
+  }
+  return known;
+}
+
+/** The page of located matches nearest first, or null when they run out within it. */
+async function nearestOnGlobe(
+  db: Database,
+  query: ListQuery,
+  filters: SQL[],
+  selection: Selection,
+): Promise<ListedRow[] | null> {
+  const toRadians = Math.PI / 180;
+  const [latitude, longitude] = [query.latitude! * toRadians, query.longitude! * toRadians];
+  const here = [
+    Math.cos(latitude) * Math.cos(longitude),
+    Math.cos(latitude) * Math.sin(longitude),
+    Math.sin(latitude),
+  ];
+  const rows = await db
+    .select(selection)
+    .from(coffeeShops)
+    .where(and(...filters, isLocated))
+    .orderBy(sql`${shopOnGlobe} <-> cube(array[${here[0]}, ${here[1]}, ${here[2]}]::float8[])`)
+    .limit(query.limit)
+    .offset(query.offset);
+  return rows.length === query.limit ? rows : null;
+}
+
+// Featured Only, nearest first on the point index: radii tried in turn (see nearestShops).
 const FEATURED_RADII_KM = [5, 25, 100, 500, 2500];
 
 /**
@@ -184,6 +231,7 @@ async function nearestShops(
   selection: Selection,
   rankOrder: SQL[],
 ): Promise<ListedRow[] | null> {
+  if (await hasGlobeIndex(db)) return nearestOnGlobe(db, query, filters, selection);
   const latitude = query.latitude!;
   const longitude = query.longitude!;
   const wanted = query.offset + query.limit;
