@@ -399,20 +399,8 @@ export function discoverRequests(): DiscoverRequest[] {
   return requests;
 }
 
-interface Measured {
-  requests: number;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  maxMs: number;
-  errors: number;
-  non2xx: number;
-  bytesPerRequest: number;
-  serverCpuMsPerRequest: number | null;
-  postgresCpuMsPerRequest: number | null;
-  generatorCpuMsPerRequest: number;
-  otherCpuPercent: number | null;
-}
+/** What one drive measures: a row without its labels. */
+type Measured = Omit<DiscoverRow, 'db' | 'shops' | 'load'>;
 
 /** Drives the server with the `kinds` of request in rotation from `connections` connections for `durationSeconds`. */
 async function drive(

@@ -80,6 +80,17 @@ describe('two instances on one PostgreSQL database', () => {
     return reply.body;
   };
 
+  /** Ends the test database's connections that match `where`, as a restart would; how many it ended. */
+  const terminateBackends = async (where: string) => {
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    const killed = await admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and ${where}`,
+    );
+    await admin.end();
+    return killed.rowCount;
+  };
+
   beforeAll(async () => {
     database = await createPostgresDatabase(postgresUrl);
     // Migrate once up front, so the two instances do not race to create the schema.
@@ -155,13 +166,9 @@ describe('two instances on one PostgreSQL database', () => {
 
   test('when the database drops every connection, both instances stay up and answer again', async () => {
     // Both pools hold idle connections after the requests so far; a database restart would break them all.
-    const admin = new pg.Client({ connectionString: database.url });
-    await admin.connect();
-    const killed = await admin.query(
-      "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query not ilike 'listen %'",
+    expect(await terminateBackends("pid <> pg_backend_pid() and query not ilike 'listen %'")).toBeGreaterThan(
+      0,
     );
-    await admin.end();
-    expect(killed.rowCount).toBeGreaterThan(0);
     await new Promise((resolve) => setTimeout(resolve, 300));
     for (const via of [a, b]) {
       expect(via.child.exitCode).toBeNull();
@@ -173,13 +180,7 @@ describe('two instances on one PostgreSQL database', () => {
   test('when the listening connections drop, sockets are told to resync and live delivery goes on', async () => {
     // A database restart or network blip: each instance reconnects its LISTEN connection and asks its
     // sockets to refetch what they may have missed.
-    const admin = new pg.Client({ connectionString: database.url });
-    await admin.connect();
-    const killed = await admin.query(
-      "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %'",
-    );
-    await admin.end();
-    expect(killed.rowCount).toBe(2);
+    expect(await terminateBackends("query ilike 'listen %'")).toBe(2);
     await customerOnA.next((event) => event.type === 'resync', 10_000);
     await ownerOnB.next((event) => event.type === 'resync', 10_000);
 

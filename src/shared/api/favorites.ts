@@ -1,13 +1,9 @@
 // The favourites and reviews contract (spec §3 Favorite, Review; §7 Favourites and reviews).
 import { z } from 'zod';
-import { MAX_ID } from './ids.js';
+import { bodyId, pathId } from './ids.js';
 import { shop } from './shops.js';
 
-const shopId = z.coerce
-  .number({ message: 'shopId must be a number' })
-  .int('shopId must be a whole number')
-  .positive('shopId must be a positive number')
-  .max(MAX_ID, 'shopId is too large');
+const shopId = pathId('shopId');
 
 export const shopIdParams = z.object({ shopId });
 export const addFavoriteBody = z.object({ shopId });
@@ -18,11 +14,7 @@ export const favoriteCheck = z.object({ isFavorite: z.boolean() });
 
 export const MAX_REVIEW_COMMENT = 1000;
 export const reviewBody = z.object({
-  shopId: z
-    .number({ message: 'shopId must be a number' })
-    .int()
-    .positive()
-    .max(MAX_ID, 'shopId is too large'),
+  shopId: bodyId('shopId'),
   rating: z
     .number({ message: 'rating must be a whole number from 1 to 5' })
     .int('rating must be a whole number from 1 to 5')

@@ -1,6 +1,6 @@
 // The chat contract (spec §3 Message, Conversation; §7 Messages; §4 Live connection).
 import { z } from 'zod';
-import { MAX_ID } from './ids.js';
+import { bodyId, pathId } from './ids.js';
 
 export const MAX_MESSAGE_LENGTH = 2000;
 export const MESSAGE_PAGE_SIZE = 50;
@@ -44,16 +44,8 @@ export const sendMessageBody = z
       .trim()
       .min(1, 'content must not be empty')
       .max(MAX_MESSAGE_LENGTH, `content must be at most ${MAX_MESSAGE_LENGTH} characters`),
-    receiverId: z
-      .number({ message: 'receiverId must be a number' })
-      .int()
-      .positive()
-      .max(MAX_ID, 'receiverId is too large'),
-    shopId: z
-      .number({ message: 'shopId must be a number' })
-      .int()
-      .positive()
-      .max(MAX_ID, 'shopId is too large'),
+    receiverId: bodyId('receiverId'),
+    shopId: bodyId('shopId'),
     messageType: z.enum(messageTypes, { message: 'messageType must be text or order' }).default('text'),
     orderData: orderData.nullish().transform((value) => value ?? null),
   })
@@ -65,19 +57,9 @@ export type SendMessageBody = z.input<typeof sendMessageBody>;
 
 export const messageHistoryQuery = z.object({
   /** Required for the shop's owner: which customer's conversation. */
-  customerId: z.coerce
-    .number({ message: 'customerId must be a number' })
-    .int()
-    .positive()
-    .max(MAX_ID, 'customerId is too large')
-    .optional(),
+  customerId: pathId('customerId').optional(),
   /** Only messages older than this id (the oldest one already shown). */
-  before: z.coerce
-    .number({ message: 'before must be a number' })
-    .int()
-    .positive()
-    .max(MAX_ID, 'before is too large')
-    .optional(),
+  before: pathId('before').optional(),
   limit: z.coerce
     .number()
     .int()
@@ -87,11 +69,7 @@ export const messageHistoryQuery = z.object({
 });
 
 export const messageShopParams = z.object({
-  shopId: z.coerce
-    .number({ message: 'shopId must be a number' })
-    .int()
-    .positive('shopId must be positive')
-    .max(MAX_ID, 'shopId is too large'),
+  shopId: pathId('shopId'),
 });
 
 export const conversation = z.object({

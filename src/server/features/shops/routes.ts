@@ -1,6 +1,6 @@
 // The coffee-shop HTTP surface (spec §7 Shops and Third party): discover list, one shop, my shops, create, geocode.
 import { z } from 'zod';
-import { MAX_ID } from '../../../shared/api/ids.js';
+import { pathId } from '../../../shared/api/ids.js';
 import { createShopBody, geocodeQuery, geocodeResult, shop, shopQuery } from '../../../shared/api/shops.js';
 import type { App } from '../../app.js';
 import { requireRole, requireUser } from '../../auth-guard.js';
@@ -8,13 +8,7 @@ import { HttpError } from '../../http-error.js';
 import { isSharedQuery } from './list-cache.js';
 import { createShop, getShop, listOwnerShops, listShops } from './service.js';
 
-const idParams = z.object({
-  id: z.coerce
-    .number({ message: 'id must be a number' })
-    .int('id must be a whole number')
-    .positive('id must be positive')
-    .max(MAX_ID, 'id is too large'),
-});
+const idParams = z.object({ id: pathId('id') });
 
 /** Sends an answer already serialized to JSON: Fastify passes a string of JSON type through untouched. */
 function sendJson(reply: { type(contentType: string): { send(payload: unknown): unknown } }, json: string) {
