@@ -11,8 +11,10 @@ import { LandingPage } from './pages/LandingPage';
 import { LoginPage } from './pages/LoginPage';
 import { MessagesPage } from './pages/MessagesPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { OrdersPage } from './pages/OrdersPage';
 import { PrivacyPage } from './pages/PrivacyPage';
 import { RegisterPage } from './pages/RegisterPage';
+import { ShopPage } from './pages/ShopPage';
 import { TermsPage } from './pages/TermsPage';
 
 export function App() {
@@ -28,6 +30,8 @@ export function App() {
       <Route path="/discover" component={DiscoverPage} />
       <Route path="/messages" component={MessagesPage} />
       <Route path="/favorites" component={FavoritesPage} />
+      <Route path="/orders" component={OrdersPage} />
+      <Route path="/shops/:id" component={ShopPage} />
       <Route path="/dashboard" component={DashboardPage} />
       <Route path="/terms" component={TermsPage} />
       <Route path="/privacy" component={PrivacyPage} />

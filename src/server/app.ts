@@ -1,13 +1,11 @@
 // buildApp(deps): plugins, the error shape, each feature's routes and the built client. Tests call it too.
 import { existsSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import type { RawServerDefault } from 'fastify';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -15,16 +13,21 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
+import type { App, AppServices } from './app-type.js';
 import { registerAuthGuard } from './auth-guard.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { analyticsRoutes } from './features/analytics/routes.js';
 import { authRoutes } from './features/auth/routes.js';
-import type { CodeDeps } from './features/auth/service.js';
-import { createTokenService, type TokenService } from './features/auth/tokens.js';
+import { createTokenService } from './features/auth/tokens.js';
 import { favoriteRoutes } from './features/favorites/routes.js';
+import { hoursRoutes } from './features/hours/routes.js';
+import { menuRoutes } from './features/menu/routes.js';
 import { messageRoutes } from './features/messages/routes.js';
+import { orderRoutes } from './features/orders/routes.js';
+import { promotionRoutes } from './features/promotions/routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
-import { createShopListCache, type ShopListCache } from './features/shops/list-cache.js';
+import { createShopListCache } from './features/shops/list-cache.js';
 import { shopRoutes } from './features/shops/routes.js';
 import { expirePromotions } from './features/shops/service.js';
 import { HttpError } from './http-error.js';
@@ -32,6 +35,8 @@ import { createNominatimGeocoder, type Geocoder } from './integrations/geocoder.
 import { createLogMailer, createSmtpMailer, type Mailer } from './integrations/mail.js';
 import { type Bus, createInProcessBus } from './realtime/bus.js';
 import { registerHub } from './realtime/hub.js';
+
+export type { App, AppServices } from './app-type.js';
 
 export interface AppDeps {
   config: Config;
@@ -46,30 +51,6 @@ export interface AppDeps {
   authTimeoutMs?: number;
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
 }
-
-export interface AppServices {
-  config: Config;
-  tokens: TokenService;
-  mailer: Mailer;
-  codes: CodeDeps;
-  geocoder: Geocoder | undefined;
-  bus: Bus;
-  /** Discover answers that are the same for everyone, ready as JSON (features/shops/list-cache.ts). */
-  shopLists: ShopListCache;
-  /**
-   * Call after any committed change to shops that a list shows (a new shop, a rating, a promotion): clears the
-   * cached discover answers here at once and, through the bus, on every other instance.
-   */
-  shopsChanged(): void;
-}
-
-export type App = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
-> & { db: Database; deps: AppServices };
 
 const PROMOTION_SWEEP_MS = 60_000;
 
@@ -182,6 +163,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   favoriteRoutes(app);
   reviewRoutes(app);
   messageRoutes(app);
+  menuRoutes(app);
+  hoursRoutes(app);
+  orderRoutes(app);
+  promotionRoutes(app);
+  analyticsRoutes(app);
   registerHub(app, services.bus, { authTimeoutMs: deps.authTimeoutMs });
 
   if (existsSync(clientDir)) {

@@ -494,6 +494,10 @@ describe('creating a shop', () => {
       deliveryFee: 12.5,
       latitude: '-33.9346',
       longitude: '18.861',
+      acceptingOrders: true,
+      // No hours set yet.
+      openNow: null,
+      nextChangeAt: null,
     });
     expect(await countShops()).toBe(before + 1);
     const row = await shopRow(reply.body.id);

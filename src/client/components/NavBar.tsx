@@ -12,7 +12,11 @@ function navLinks(role: Role | undefined) {
   if (!role) return [];
   const links: { href: string; label: string }[] = [];
   if (role !== 'shop_owner')
-    links.push({ href: '/discover', label: 'Discover' }, { href: '/favorites', label: 'Favorites' });
+    links.push(
+      { href: '/discover', label: 'Discover' },
+      { href: '/favorites', label: 'Favorites' },
+      { href: '/orders', label: 'Orders' },
+    );
   links.push({ href: '/messages', label: 'Messages' });
   if (role === 'shop_owner') links.push({ href: '/dashboard', label: 'Dashboard' });
   return links;

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -97,6 +98,8 @@ export const coffeeShops = pgTable(
     deliveryFeeCents: integer('delivery_fee_cents'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /** The owner's switch: while false, customers cannot place orders (a paused shop's page says so). */
+    acceptingOrders: boolean('accepting_orders').notNull().default(true),
     /** name, description and address in one lower-cased text, for trigram search. */
     searchText: text('search_text')
       .notNull()
@@ -196,11 +199,16 @@ export const messages = pgTable(
     content: text('content').notNull(),
     messageType: messageType('message_type').notNull().default('text'),
     orderData: text('order_data'),
+    /** The sender's Idempotency-Key: a retried send returns the first message instead of storing a second. */
+    clientKey: text('client_key'),
     createdAt: createdAt(),
   },
   (table) => [
     index('messages_conversation').on(table.shopId, table.customerId, table.id),
     index('messages_customer').on(table.customerId, table.id),
+    uniqueIndex('messages_sender_client_key')
+      .on(table.senderId, table.clientKey)
+      .where(sql`${table.clientKey} is not null`),
   ],
 );
 
@@ -249,6 +257,24 @@ export const businessHours = pgTable(
   ],
 );
 
+/** One-off days (a public holiday, a late night): for its date, a special day overrides the weekly row. */
+export const specialHours = pgTable(
+  'special_hours',
+  {
+    id: serial('id').primaryKey(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => coffeeShops.id, { onDelete: 'cascade' }),
+    /** The Africa/Johannesburg calendar date, 'YYYY-MM-DD'. */
+    date: date('date', { mode: 'string' }).notNull(),
+    isClosed: boolean('is_closed').notNull().default(false),
+    openTime: text('open_time'),
+    closeTime: text('close_time'),
+    note: text('note'),
+  },
+  (table) => [uniqueIndex('special_hours_one_per_date').on(table.shopId, table.date)],
+);
+
 export const orders = pgTable(
   'orders',
   {
@@ -259,20 +285,71 @@ export const orders = pgTable(
     customerId: integer('customer_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** [{ name, quantity, priceCents? }] */
+    /** [{ menuItemId, name, quantity, priceCents }]: names and prices as they were when ordered. */
     items: jsonb('items').notNull(),
     totalCents: integer('total_cents').notNull(),
     status: orderStatus('status').notNull().default('pending'),
+    /** [{ status, at }] from placement on; each move appends one entry in the same UPDATE. */
+    statusHistory: jsonb('status_history').notNull().default(sql`'[]'::jsonb`),
+    /** When the order became ready (analytics: time to ready), set by the move to ready. */
+    readyAt: timestamp('ready_at', { withTimezone: true }),
     pickupTime: timestamp('pickup_time', { withTimezone: true }),
     notes: text('notes'),
+    /** The customer's Idempotency-Key: a retried placement returns the first order. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('orders_shop_created').on(table.shopId, table.createdAt),
-    index('orders_customer').on(table.customerId),
+    index('orders_customer').on(table.customerId, table.createdAt),
+    uniqueIndex('orders_customer_idempotency_key')
+      .on(table.customerId, table.idempotencyKey)
+      .where(sql`${table.idempotencyKey} is not null`),
     check('orders_total_positive', sql`${table.totalCents} >= 0`),
   ],
+);
+
+/**
+ * The lines of each order, beside the order's JSON: analytics sums them by shop and time through an index
+ * (top items) instead of unpacking every order's JSON. created_at and cancelled copy the order's.
+ */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => coffeeShops.id, { onDelete: 'cascade' }),
+    /** Null once the menu item is deleted; the line keeps its name and price. */
+    menuItemId: integer('menu_item_id').references(() => menuItems.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Kept in step with the order's status by the move to cancelled. */
+    isCancelled: boolean('is_cancelled').notNull().default(false),
+  },
+  (table) => [
+    index('order_lines_shop_created').on(table.shopId, table.createdAt),
+    index('order_lines_order').on(table.orderId),
+  ],
+);
+
+/** Shop page views, one counter per shop and Africa/Johannesburg day (analytics), not a row per view. */
+export const shopViews = pgTable(
+  'shop_views',
+  {
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => coffeeShops.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.shopId, table.day] })],
 );
 
 export const promotions = pgTable(

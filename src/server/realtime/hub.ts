@@ -2,7 +2,7 @@
 // {type:'new_message', message} for every message of their conversations, from any app instance.
 import type { WebSocket } from 'ws';
 import { clientEvent, type ServerEvent } from '../../shared/api/messages.js';
-import type { App } from '../app.js';
+import type { App } from '../app-type.js';
 import { findMessage } from '../features/messages/service.js';
 import type { Bus } from './bus.js';
 

@@ -1,6 +1,7 @@
 // The chat contract (spec §3 Message, Conversation; §7 Messages; §4 Live connection).
 import { z } from 'zod';
 import { bodyId, pathId } from './ids.js';
+import type { OrderEvent } from './orders.js';
 
 export const MAX_MESSAGE_LENGTH = 2000;
 export const MESSAGE_PAGE_SIZE = 50;
@@ -90,6 +91,7 @@ export type Conversation = z.infer<typeof conversation>;
 export type ServerEvent =
   | { type: 'authenticated'; userId: number }
   | { type: 'new_message'; message: Message }
+  | OrderEvent
   /** The server may have missed live events: refetch conversations and the open chat. */
   | { type: 'resync' }
   | { type: 'error'; message: string };

@@ -32,6 +32,12 @@ export const shop = z.object({
   deliveryFee: z.number().nullable(),
   latitude: z.string().nullable(),
   longitude: z.string().nullable(),
+  /** Whether the owner takes orders now (a switch on the dashboard). */
+  acceptingOrders: z.boolean(),
+  /** Open at this moment by its hours and special days (Africa/Johannesburg); null when it has set no hours. */
+  openNow: z.boolean().nullable(),
+  /** ISO time when it next opens or closes; null when unknown or never. */
+  nextChangeAt: z.string().nullable(),
   /** Great-circle distance from the asked location, when one was given. */
   distanceKm: z.number().nullable().optional(),
 });
@@ -55,6 +61,8 @@ export const shopQuery = z
     latitude: coordinate('latitude', 90).optional(),
     longitude: coordinate('longitude', 180).optional(),
     sortByDistance: trueFlag.optional(),
+    /** Only shops open at this moment. */
+    openNow: trueFlag.optional(),
     limit: z.coerce
       .number()
       .int('limit must be a whole number')
@@ -127,6 +135,16 @@ export const createShopBody = z.object({
   ownerId: z.unknown().optional(),
 });
 export type CreateShopBody = z.input<typeof createShopBody>;
+
+/**
+ * PUT /api/coffee-shops/{id}: any subset of the create fields, plus the owner's orders switch. Fields a
+ * client must not set (ownerId, rating, reviewCount, isPromoted, promotionExpiresAt) are dropped, never stored.
+ */
+export const updateShopBody = createShopBody
+  .omit({ ownerId: true })
+  .partial()
+  .extend({ acceptingOrders: z.boolean({ message: 'acceptingOrders must be true or false' }).optional() });
+export type UpdateShopBody = z.input<typeof updateShopBody>;
 
 export const geocodeQuery = z.object({
   q: z.string().trim().min(3, 'q must be at least 3 characters').max(300, 'q must be at most 300 characters'),

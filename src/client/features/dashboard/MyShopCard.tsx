@@ -1,13 +1,17 @@
-// One of the owner's shops on the overview: name, Featured badge, rating, category, Promote and Edit.
+// One of the owner's shops on the overview: name, Featured badge, rating, category, its dialogs and the orders switch.
 import { type Shop, shopCategoryLabels } from '@shared/api/shops';
 import { isFeatured } from '@shared/domain/featured';
 import { MapPin, Star } from 'lucide-react';
+import { Link } from 'wouter';
 import { ShopImage } from '../../components/ShopImage';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { AcceptingOrdersSwitch } from '../orders/AcceptingOrdersSwitch';
+import type { OpenShopAction } from './ShopActionDialog';
 
-export function MyShopCard({ shop }: { shop: Shop }) {
+export function MyShopCard({ shop, onAction }: { shop: Shop; onAction: (open: OpenShopAction) => void }) {
+  const open = (action: OpenShopAction['action']) => onAction({ action, shop });
   return (
     <Card className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center" data-testid="my-shop">
       <ShopImage
@@ -30,13 +34,30 @@ export function MyShopCard({ shop }: { shop: Shop }) {
           <span className="truncate">{shop.address}</span>
         </p>
       </div>
-      <div className="flex gap-2">
-        <Button size="sm" variant="accent" disabled title="Paid promotion is coming soon">
-          Promote
-        </Button>
-        <Button size="sm" variant="outline" disabled title="Editing is coming soon">
-          Edit
-        </Button>
+      <div className="flex flex-col gap-2">
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="accent" onClick={() => open('promote')}>
+            Promote
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => open('edit')}>
+            Edit
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => open('menu')}>
+            Menu
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => open('hours')}>
+            Hours
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => open('analytics')}>
+            Analytics
+          </Button>
+        </div>
+        <div className="flex flex-wrap items-center gap-3 text-xs">
+          <AcceptingOrdersSwitch shop={shop} />
+          <Link href={`/shops/${shop.id}`} className="font-medium text-espresso-700 underline">
+            View shop page
+          </Link>
+        </div>
       </div>
     </Card>
   );

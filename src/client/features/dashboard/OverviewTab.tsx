@@ -1,15 +1,19 @@
 // The dashboard's Overview tab: four stat cards, Recent Orders, Quick Actions and My Coffee Shops.
 import type { Shop } from '@shared/api/shops';
 import { MessageCircle, ReceiptText, Star, Wallet } from 'lucide-react';
+import { useState } from 'react';
 import { Card } from '../../ui/Card';
 import { averageRating } from './average-rating';
 import { MyShopCard } from './MyShopCard';
 import { QuickActions } from './QuickActions';
+import { type OpenShopAction, ShopActionDialog } from './ShopActionDialog';
 import { StatCard } from './StatCard';
 
 export function OverviewTab({ shops, activeChats }: { shops: Shop[]; activeChats: number }) {
+  const [openAction, setOpenAction] = useState<OpenShopAction | null>(null);
   return (
     <div className="space-y-8">
+      <ShopActionDialog open={openAction} onClose={() => setOpenAction(null)} />
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {/* Orders and revenue stay 0 until the orders feature ships. */}
         <StatCard label="Orders Today" value={0} icon={ReceiptText} />
@@ -24,7 +28,7 @@ export function OverviewTab({ shops, activeChats }: { shops: Shop[]; activeChats
             No orders yet. Orders will appear here when customers place them.
           </p>
         </Card>
-        <QuickActions />
+        <QuickActions firstShop={shops[0]} onAction={setOpenAction} />
       </div>
       <section aria-labelledby="my-shops-heading">
         <h2 id="my-shops-heading" className="mb-4 font-display text-2xl font-semibold">
@@ -32,7 +36,7 @@ export function OverviewTab({ shops, activeChats }: { shops: Shop[]; activeChats
         </h2>
         <div className="grid gap-4 md:grid-cols-2">
           {shops.map((shop) => (
-            <MyShopCard key={shop.id} shop={shop} />
+            <MyShopCard key={shop.id} shop={shop} onAction={setOpenAction} />
           ))}
         </div>
       </section>

@@ -3,16 +3,16 @@ import { Plus, Store } from 'lucide-react';
 import { useState } from 'react';
 import { Prompt } from '../../components/Prompt';
 import { Button } from '../../ui/Button';
-import { Card } from '../../ui/Card';
 import { Dialog } from '../../ui/Dialog';
 import { Spinner } from '../../ui/Spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { useConversations } from '../messages/queries';
+import { OwnerOrdersTab } from '../orders/OwnerOrdersTab';
+import { PromotionsTab } from '../promotions/PromotionsTab';
 import { useMyShops } from '../shops/queries';
 import { CreateShopDialog } from './CreateShopDialog';
 import { OverviewTab } from './OverviewTab';
 import { OwnerConversationsTab } from './OwnerConversationsTab';
-import { PromotionsTab } from './PromotionsTab';
 
 const tabTrigger = 'px-2 text-xs sm:px-4 sm:text-sm';
 
@@ -79,15 +79,13 @@ export function OwnerDashboard() {
             <OverviewTab shops={list} activeChats={ownerConversations.length} />
           </TabsContent>
           <TabsContent value="orders">
-            <Card className="p-8 text-center text-espresso-600">
-              No orders yet. Orders will appear here when customers place them.
-            </Card>
+            <OwnerOrdersTab />
           </TabsContent>
           <TabsContent value="messages">
             <OwnerConversationsTab conversations={ownerConversations} />
           </TabsContent>
           <TabsContent value="promotions">
-            <PromotionsTab />
+            <PromotionsTab shops={list} />
           </TabsContent>
         </Tabs>
       )}

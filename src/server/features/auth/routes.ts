@@ -8,7 +8,7 @@ import {
   user as userSchema,
   verifyCodeBody,
 } from '../../../shared/api/auth.js';
-import type { App } from '../../app.js';
+import type { App } from '../../app-type.js';
 import { requireUser } from '../../auth-guard.js';
 import { HttpError } from '../../http-error.js';
 import { LoginThrottle } from './login-throttle.js';

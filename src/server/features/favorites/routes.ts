@@ -1,7 +1,7 @@
 // The favourites HTTP surface (spec §7 Favourites): list, check, add, remove; customers only.
 import { z } from 'zod';
 import { addFavoriteBody, favorite, favoriteCheck, shopIdParams } from '../../../shared/api/favorites.js';
-import type { App } from '../../app.js';
+import type { App } from '../../app-type.js';
 import { requireRole } from '../../auth-guard.js';
 import { addFavorite, isFavorite, listFavorites, removeFavorite } from './service.js';
 

@@ -7,7 +7,7 @@ import {
   messageShopParams,
   sendMessageBody,
 } from '../../../shared/api/messages.js';
-import type { App } from '../../app.js';
+import type { App } from '../../app-type.js';
 import { requireUser } from '../../auth-guard.js';
 import { listConversationMessages, listConversations, sendMessage } from './service.js';
 

@@ -1,7 +1,7 @@
 // The reviews HTTP surface (spec §7): submit (customers), a shop's recent reviews, and my review of a shop.
 import { z } from 'zod';
 import { review, reviewBody, reviewResult, shopIdParams } from '../../../shared/api/favorites.js';
-import type { App } from '../../app.js';
+import type { App } from '../../app-type.js';
 import { requireRole } from '../../auth-guard.js';
 import { findOwnReview, listReviews, submitReview } from './service.js';
 

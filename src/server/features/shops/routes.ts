@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { pathId } from '../../../shared/api/ids.js';
 import { createShopBody, geocodeQuery, geocodeResult, shop, shopQuery } from '../../../shared/api/shops.js';
-import type { App } from '../../app.js';
+import type { App } from '../../app-type.js';
 import { requireRole, requireUser } from '../../auth-guard.js';
 import { HttpError } from '../../http-error.js';
 import { isSharedQuery } from './list-cache.js';

@@ -32,6 +32,7 @@ const shopColumns = {
   deliveryFeeCents: coffeeShops.deliveryFeeCents,
   latitude: coffeeShops.latitude,
   longitude: coffeeShops.longitude,
+  acceptingOrders: coffeeShops.acceptingOrders,
 };
 type ShopFields = Pick<ShopRow, keyof typeof shopColumns>;
 
@@ -78,6 +79,10 @@ export function toShop(row: ShopFields, featured = isFeatured(row), distanceKm?:
     deliveryFee: row.deliveryFeeCents === null ? null : row.deliveryFeeCents / 100,
     latitude: row.latitude === null ? null : String(row.latitude),
     longitude: row.longitude === null ? null : String(row.longitude),
+    acceptingOrders: row.acceptingOrders,
+    // Filled in from the shop's hours by the open-now rule (shared/domain/open-now.ts).
+    openNow: null,
+    nextChangeAt: null,
   };
   if (distanceKm !== undefined) shop.distanceKm = distanceKm === null ? null : Number(distanceKm);
   return shop;

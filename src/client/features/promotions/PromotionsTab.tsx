@@ -1,4 +1,5 @@
 // The dashboard's Promotions tab: R499 for 30 days, paid by card through Paystack, and what it brings.
+import type { Shop } from '@shared/api/shops';
 import { BadgeCheck, BarChart3, Eye, ListOrdered, Sparkles } from 'lucide-react';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -11,7 +12,7 @@ const benefits = [
   { icon: BarChart3, text: 'Analytics on how customers find you' },
 ];
 
-export function PromotionsTab() {
+export function PromotionsTab(_props: { shops: Shop[] }) {
   return (
     <Card className="grid gap-8 p-6 sm:p-8 md:grid-cols-[1fr_auto]">
       <div className="space-y-4">

@@ -1,0 +1,37 @@
+// The app as its features see it: Fastify with the zod type provider, the database and the shared services.
+// A file of its own so that features/*/routes.ts import this type, never app.ts, which imports them (rule 18).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { CodeDeps } from './features/auth/service.js';
+import type { TokenService } from './features/auth/tokens.js';
+import type { ShopListCache } from './features/shops/list-cache.js';
+import type { Geocoder } from './integrations/geocoder.js';
+import type { Mailer } from './integrations/mail.js';
+import type { Bus } from './realtime/bus.js';
+
+export interface AppServices {
+  config: Config;
+  tokens: TokenService;
+  mailer: Mailer;
+  codes: CodeDeps;
+  geocoder: Geocoder | undefined;
+  bus: Bus;
+  /** Discover answers that are the same for everyone, ready as JSON (features/shops/list-cache.ts). */
+  shopLists: ShopListCache;
+  /**
+   * Call after any committed change to shops that a list shows (a new shop, a rating, a promotion): clears the
+   * cached discover answers here at once and, through the bus, on every other instance.
+   */
+  shopsChanged(): void;
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+> & { db: Database; deps: AppServices };

@@ -1,0 +1,151 @@
+// The menu contract (spec §3 Menu item, §5 Menu item, §7 Menu and hours). Prices are decimal text outside,
+// integer cents inside (rule 16).
+import { z } from 'zod';
+import { bodyId, pathId } from './ids.js';
+
+export const menuCategories = ['coffee', 'tea', 'pastries', 'sandwiches', 'beverages', 'snacks'] as const;
+export const menuCategory = z.enum(menuCategories, {
+  message: `category must be one of ${menuCategories.join(', ')}`,
+});
+export type MenuCategory = z.infer<typeof menuCategory>;
+export const DEFAULT_MENU_CATEGORY: MenuCategory = 'coffee';
+
+export const menuCategoryLabels: Record<MenuCategory, string> = {
+  coffee: 'Coffee',
+  tea: 'Tea',
+  pastries: 'Pastries',
+  sandwiches: 'Sandwiches',
+  beverages: 'Beverages',
+  snacks: 'Snacks',
+};
+
+export const MAX_PRICE_RAND = 10_000;
+export const MAX_CALORIES = 10_000;
+
+export const menuItem = z.object({
+  id: z.number().int(),
+  shopId: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  category: menuCategory,
+  /** Decimal text with two places: '32.50'. */
+  price: z.string(),
+  imageUrl: z.string().nullable(),
+  isAvailable: z.boolean(),
+  /** Free text such as '5-10 mins'. */
+  preparationTime: z.string().nullable(),
+  ingredients: z.array(z.string()).nullable(),
+  allergens: z.array(z.string()).nullable(),
+  calories: z.number().int().nullable(),
+  isVegan: z.boolean(),
+  isGlutenFree: z.boolean(),
+});
+export type MenuItem = z.infer<typeof menuItem>;
+
+export const menuShopParams = z.object({ shopId: pathId('shopId') });
+export const menuItemParams = z.object({ id: pathId('id') });
+
+/** Price: a number or numeric text, above 0, at most R10,000, at most two decimals. Parsed to cents. */
+const price = z.union([z.number(), z.string()], { message: 'price is required' }).transform((value, ctx) => {
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  if (text === '' || !/^\d+(\.\d+)?$|^\d*\.\d+$/.test(text) || !Number.isFinite(Number(text))) {
+    ctx.addIssue({ code: 'custom', message: 'price must be a number' });
+    return z.NEVER;
+  }
+  if (!/^\d*(\.\d{1,2})?$/.test(text)) {
+    ctx.addIssue({ code: 'custom', message: 'price must have at most two decimals' });
+    return z.NEVER;
+  }
+  const cents = Math.round(Number(text) * 100);
+  if (cents <= 0) {
+    ctx.addIssue({ code: 'custom', message: 'price must be more than 0' });
+    return z.NEVER;
+  }
+  if (cents > MAX_PRICE_RAND * 100) {
+    ctx.addIssue({ code: 'custom', message: `price must be at most R${MAX_PRICE_RAND}` });
+    return z.NEVER;
+  }
+  return cents;
+});
+
+const optionalText = (name: string, max: number) =>
+  z
+    .string({ message: `${name} must be text` })
+    .trim()
+    .max(max, `${name} must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** A list of text: entries trimmed, empty ones dropped; an empty list is null (spec §5). */
+const textList = (name: string) =>
+  z
+    .array(
+      z
+        .string({ message: `${name} must be a list of text` })
+        .trim()
+        .max(100),
+      {
+        message: `${name} must be a list of text`,
+      },
+    )
+    .max(50, `${name} must have at most 50 entries`)
+    .nullish()
+    .transform((list) => {
+      const kept = (list ?? []).filter((entry) => entry !== '');
+      return kept.length > 0 ? kept : null;
+    });
+
+const httpUrl = z
+  .string({ message: 'imageUrl must be a URL' })
+  .trim()
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .pipe(
+    z
+      .url({ protocol: /^https?$/, message: 'imageUrl must be an http(s) URL' })
+      .max(2000, 'imageUrl is too long')
+      .nullable(),
+  );
+
+/** Every field of a menu item a client may set; the create body requires name, category and price. */
+const menuItemFields = {
+  name: z
+    .string({ message: 'name is required' })
+    .trim()
+    .min(1, 'name is required')
+    .max(100, 'name must be at most 100 characters'),
+  description: optionalText('description', 500),
+  category: menuCategory,
+  price,
+  imageUrl: httpUrl,
+  isAvailable: z.boolean({ message: 'isAvailable must be true or false' }),
+  preparationTime: optionalText('preparationTime', 40),
+  ingredients: textList('ingredients'),
+  allergens: textList('allergens'),
+  calories: z
+    .number({ message: 'calories must be a whole number' })
+    .int('calories must be a whole number')
+    .min(0, 'calories must be 0 or more')
+    .max(MAX_CALORIES, `calories must be at most ${MAX_CALORIES}`)
+    .nullish()
+    .transform((value) => value ?? null),
+  isVegan: z.boolean({ message: 'isVegan must be true or false' }),
+  isGlutenFree: z.boolean({ message: 'isGlutenFree must be true or false' }),
+};
+
+export const createMenuItemBody = z.object({
+  shopId: bodyId('shopId'),
+  ...menuItemFields,
+  category: menuCategory.default(DEFAULT_MENU_CATEGORY),
+  isAvailable: menuItemFields.isAvailable.default(true),
+  isVegan: menuItemFields.isVegan.default(false),
+  isGlutenFree: menuItemFields.isGlutenFree.default(false),
+});
+export type CreateMenuItemBody = z.input<typeof createMenuItemBody>;
+
+/** Any subset of the fields; shopId may be sent (the dialog does) but an item never moves shops. */
+export const updateMenuItemBody = z
+  .object({ ...menuItemFields, shopId: z.unknown().optional() })
+  .partial()
+  .transform(({ shopId: _ignored, ...fields }) => fields);
+export type UpdateMenuItemBody = z.input<typeof updateMenuItemBody>;

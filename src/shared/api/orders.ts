@@ -1,0 +1,101 @@
+// The order contract (spec §3 Order, §4 Order status, §7 Orders) and the customer side the spec leaves out:
+// placing an order ahead for pickup, paid at the counter.
+import { z } from 'zod';
+import { type OrderStatus, orderStatuses } from '../domain/order-status.js';
+import { bodyId, pathId } from './ids.js';
+
+export const MAX_ORDER_LINES = 30;
+export const MAX_LINE_QUANTITY = 20;
+export const MAX_ORDER_NOTES = 500;
+/** How far ahead a pickup may be. */
+export const MAX_PICKUP_AHEAD_DAYS = 2;
+/** 'As soon as possible' is never sooner than this, whatever the items' preparation times. */
+export const MIN_PREPARATION_MINUTES = 10;
+/** Pickup slots are this many minutes apart. */
+export const PICKUP_SLOT_MINUTES = 15;
+/** Recent Orders on the dashboard overview (spec §9). */
+export const RECENT_ORDERS = 5;
+
+export const orderStatus = z.enum(orderStatuses, {
+  message: `status must be one of ${orderStatuses.join(', ')}`,
+});
+
+/** One line as stored in the order: name and price as they were when ordered. */
+export const orderLine = z.object({
+  menuItemId: z.number().int().nullable(),
+  name: z.string(),
+  quantity: z.number().int(),
+  /** Decimal text: '32.50'. */
+  price: z.string(),
+});
+export type OrderLine = z.infer<typeof orderLine>;
+
+export const order = z.object({
+  id: z.number().int(),
+  shopId: z.number().int(),
+  customerId: z.number().int(),
+  /** JSON text of OrderLine[] (spec §3: items are JSON text). */
+  items: z.string(),
+  /** Decimal text: '65.00'. */
+  totalAmount: z.string(),
+  status: orderStatus,
+  createdAt: z.string(),
+  pickupTime: z.string().nullable(),
+  notes: z.string().nullable(),
+  shopName: z.string(),
+  customerName: z.string(),
+  statusHistory: z.array(z.object({ status: orderStatus, at: z.string() })),
+});
+export type Order = z.infer<typeof order>;
+
+export const placeOrderBody = z.object({
+  shopId: bodyId('shopId'),
+  items: z
+    .array(
+      z.object({
+        menuItemId: bodyId('menuItemId'),
+        quantity: z
+          .number({ message: `quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}` })
+          .int(`quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}`)
+          .min(1, `quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}`)
+          .max(MAX_LINE_QUANTITY, `quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}`),
+      }),
+      { message: 'items must be a list of { menuItemId, quantity }' },
+    )
+    .min(1, 'items must not be empty: add something to your order')
+    .max(MAX_ORDER_LINES, `items must have at most ${MAX_ORDER_LINES} lines`),
+  pickupTime: z.iso.datetime({ offset: true, message: 'pickupTime must be an ISO date and time' }),
+  notes: z
+    .string({ message: 'notes must be text' })
+    .trim()
+    .max(MAX_ORDER_NOTES, `notes must be at most ${MAX_ORDER_NOTES} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null)),
+});
+export type PlaceOrderBody = z.input<typeof placeOrderBody>;
+
+export const orderParams = z.object({ id: pathId('id') });
+export const orderListQuery = z.object({
+  shopId: pathId('shopId').optional(),
+  status: orderStatus.optional(),
+});
+export const updateOrderBody = z.object({ status: orderStatus });
+
+export const dashboardSummary = z.object({
+  /** Every order placed today (Africa/Johannesburg), cancelled included. */
+  ordersToday: z.number().int(),
+  /** Decimal text; cancelled orders left out. */
+  revenueToday: z.string(),
+  activeChats: z.number().int(),
+  /** Mean of the shops' ratings to one decimal, as text; null before any review. */
+  avgRating: z.string().nullable(),
+  recentOrders: z.array(order),
+});
+export type DashboardSummary = z.infer<typeof dashboardSummary>;
+
+/** orderData of the order messages the server posts into the conversation. */
+export type OrderPlacedData = { orderId: number; items: OrderLine[]; total: string };
+export type OrderStatusData = { orderId: number; status: OrderStatus };
+
+/** What the server pushes over /ws about orders (besides chat events). */
+export type OrderEvent = { type: 'order_created'; order: Order } | { type: 'order_updated'; order: Order };
