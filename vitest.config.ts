@@ -1,5 +1,5 @@
-// Three Vitest projects: unit tests beside the code, API tests over real HTTP (tests/api), and tests that need a
-// PostgreSQL server (tests/postgres, run with DATABASE_URL by npm run test:postgres).
+// Four Vitest projects: unit tests beside the code, API tests over real HTTP (tests/api), checks of the built client
+// (tests/build, after vite build), and tests that need a PostgreSQL server (tests/postgres, npm run test:postgres).
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -17,6 +17,16 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // Checks of the built client (budget, compression, caching): npm test runs them after vite build.
+        resolve: { alias },
+        test: {
+          name: 'build',
+          include: ['tests/build/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

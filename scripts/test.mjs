@@ -7,6 +7,7 @@ const steps = [
   ['unit and API tests', 'node_modules/vitest/vitest.mjs', ['run', '--project', 'unit', '--project', 'api']],
   ['Chromium check', 'scripts/ensure-chromium.mjs', []],
   ['client build', 'node_modules/vite/bin/vite.js', ['build', '--logLevel', 'warn']],
+  ['built client checks', 'node_modules/vitest/vitest.mjs', ['run', '--project', 'build']],
   ['browser tests', 'node_modules/@playwright/test/cli.js', ['test']],
 ];
 

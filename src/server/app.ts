@@ -171,14 +171,35 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerHub(app, services.bus, { authTimeoutMs: deps.authTimeoutMs });
 
   if (existsSync(clientDir)) {
-    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      // The build wrote brotli and gzip copies (vite.config.ts): sent as the browser accepts, never compressed
+      // per request.
+      preCompressed: true,
+      cacheControl: false, // set below, per file
+      // Vite's file names carry a hash of their content, so a file under /assets/ never changes: a year,
+      // immutable. Anything else (index.html) is asked for again each time, so a release shows at once.
+      setHeaders(response, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        response.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
+  // API answers are per user and change with every write: the browser keeps none (TanStack Query caches them).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || !existsSync(clientDir)) {
       return reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
     }
     // Every other path is the single-page app; its router shows the 404 page for unknown routes.
-    return reply.type('text/html').sendFile('index.html');
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
   });
 
   // Keep the promoted flag honest: it orders the default list (the featured rule itself checks the expiry).

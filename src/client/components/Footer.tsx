@@ -1,12 +1,15 @@
 // The footer: brand, the three modal texts of spec §2 (How It Works, Privacy Policy, Terms of Service), contacts.
+import { lazy, Suspense, useState } from 'react';
 import { Brand } from './Brand';
-import { FooterDialog } from './FooterDialog';
-import { HowItWorksText } from './HowItWorksText';
+import type { FooterTopic } from './FooterDialog';
 import { COMPANY_NAME, LEGAL_CONTACT, PRIVACY_CONTACT } from './legal-details';
-import { PrivacyText } from './PrivacyText';
-import { TermsText } from './TermsText';
+
+// Loaded on the first click (see FooterDialog.tsx); the topics are listed here so the links need no import.
+const FooterDialog = lazy(async () => ({ default: (await import('./FooterDialog')).FooterDialog }));
+const topics: FooterTopic[] = ['How It Works', 'Privacy Policy', 'Terms of Service'];
 
 export function Footer() {
+  const [openTopic, setOpenTopic] = useState<FooterTopic | null>(null);
   return (
     <footer className="mt-16 bg-espresso-950 text-espresso-200">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 md:grid-cols-[1.4fr_1fr_1fr]">
@@ -19,15 +22,22 @@ export function Footer() {
         </div>
         <div className="flex flex-col items-start gap-2">
           <h2 className="mb-1 text-xs font-semibold uppercase tracking-widest text-espresso-400">About</h2>
-          <FooterDialog title="How It Works">
-            <HowItWorksText />
-          </FooterDialog>
-          <FooterDialog title="Privacy Policy">
-            <PrivacyText />
-          </FooterDialog>
-          <FooterDialog title="Terms of Service">
-            <TermsText />
-          </FooterDialog>
+          {topics.map((topic) => (
+            <button
+              key={topic}
+              type="button"
+              aria-haspopup="dialog"
+              onClick={() => setOpenTopic(topic)}
+              className="rounded text-sm text-espresso-200 underline-offset-4 hover:text-white hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-espresso-400"
+            >
+              {topic}
+            </button>
+          ))}
+          {openTopic && (
+            <Suspense fallback={null}>
+              <FooterDialog topic={openTopic} onClose={() => setOpenTopic(null)} />
+            </Suspense>
+          )}
         </div>
         <div className="space-y-1 text-sm">
           <h2 className="mb-2 text-xs font-semibold uppercase tracking-widest text-espresso-400">Contact</h2>

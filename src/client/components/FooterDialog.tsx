@@ -1,16 +1,24 @@
-// A footer link that opens a static text in a modal (at most 80vh tall) with a Close button.
-import type { ReactNode } from 'react';
+// A footer text (How It Works, Privacy Policy, Terms of Service) in a modal at most 80vh tall with a Close
+// button. Loaded when first opened: the dialog machinery and the legal texts stay out of the first script.
 import { Button } from '../ui/Button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../ui/Dialog';
+import { Dialog, DialogClose, DialogContent } from '../ui/Dialog';
+import { HowItWorksText } from './HowItWorksText';
+import { PrivacyText } from './PrivacyText';
+import { TermsText } from './TermsText';
 
-export function FooterDialog({ title, children }: { title: string; children: ReactNode }) {
+const texts = {
+  'How It Works': HowItWorksText,
+  'Privacy Policy': PrivacyText,
+  'Terms of Service': TermsText,
+} satisfies Record<string, () => React.JSX.Element>;
+export type FooterTopic = keyof typeof texts;
+
+export function FooterDialog({ topic, onClose }: { topic: FooterTopic; onClose: () => void }) {
+  const Text = texts[topic];
   return (
-    <Dialog>
-      <DialogTrigger className="rounded text-sm text-espresso-200 underline-offset-4 hover:text-white hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-espresso-400">
-        {title}
-      </DialogTrigger>
-      <DialogContent title={title} className="max-w-2xl">
-        {children}
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent title={topic} className="max-w-2xl">
+        <Text />
         <div className="mt-6 flex justify-end">
           <DialogClose asChild>
             <Button>Close</Button>

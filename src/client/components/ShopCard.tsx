@@ -1,6 +1,7 @@
 // A shop in a list (spec §2 Shop card): picture, PROMOTED badge, heart, facts, Start Chatting and Leave Review.
 
-import { type Shop, shopCategoryLabels } from '@shared/api/shops';
+import { shopCategoryLabels } from '@shared/api/shop-constants';
+import type { Shop } from '@shared/api/shops';
 import { isFeatured } from '@shared/domain/featured';
 import { Clock, Heart, MapPin, MessageCircle, Navigation, Star, Truck } from 'lucide-react';
 import { useState } from 'react';

@@ -1,7 +1,8 @@
 // The live connection (spec §4, §7): authenticates with the token, merges pushed messages into the cache,
 // reconnects 3 s after a close and then refetches what it may have missed.
 
-import { type Message, RECONNECT_DELAY_MS, type ServerEvent } from '@shared/api/messages';
+import { RECONNECT_DELAY_MS } from '@shared/api/message-constants';
+import type { Message, ServerEvent } from '@shared/api/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { conversationKey, mergeMessage } from '../features/messages/queries';

@@ -1,13 +1,10 @@
 // The chat contract (spec §3 Message, Conversation; §7 Messages; §4 Live connection).
 import { z } from 'zod';
 import { bodyId, pathId } from './ids.js';
+import { MAX_MESSAGE_LENGTH, MESSAGE_PAGE_SIZE } from './message-constants.js';
 import type { OrderEvent } from './orders.js';
 
-export const MAX_MESSAGE_LENGTH = 2000;
-export const MESSAGE_PAGE_SIZE = 50;
-export const CONVERSATION_PREVIEW_LENGTH = 50;
-export const CONVERSATION_POLL_MS = 5000;
-export const RECONNECT_DELAY_MS = 3000;
+export * from './message-constants.js';
 
 export const messageTypes = ['text', 'order'] as const;
 

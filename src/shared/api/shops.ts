@@ -1,17 +1,12 @@
 // The coffee-shop contract (spec §3 Coffee shop, §7 Shops): list filters, the shop shape and the create body.
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, shopCategories } from './shop-constants.js';
 
-export const shopCategories = ['specialty', 'quick_service', 'artisan'] as const;
+export * from './shop-constants.js';
+
 export const shopCategory = z.enum(shopCategories, {
   message: `category must be one of ${shopCategories.join(', ')}`,
 });
-export type ShopCategory = z.infer<typeof shopCategory>;
-
-export const shopCategoryLabels: Record<ShopCategory, string> = {
-  specialty: 'Specialty Coffee',
-  quick_service: 'Quick Service',
-  artisan: 'Artisan Roasters',
-};
 
 export const shop = z.object({
   id: z.number().int(),
@@ -49,9 +44,6 @@ const coordinate = (name: string, limit: number) =>
     .number({ message: `${name} must be a number` })
     .min(-limit, `${name} must be between -${limit} and ${limit}`)
     .max(limit, `${name} must be between -${limit} and ${limit}`);
-
-export const MAX_PAGE_SIZE = 100;
-export const DEFAULT_PAGE_SIZE = 50;
 
 export const shopQuery = z
   .object({

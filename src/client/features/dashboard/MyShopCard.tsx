@@ -1,5 +1,7 @@
 // One of the owner's shops on the overview: name, Featured badge, rating, category, its dialogs and the orders switch.
-import { type Shop, shopCategoryLabels } from '@shared/api/shops';
+
+import { shopCategoryLabels } from '@shared/api/shop-constants';
+import type { Shop } from '@shared/api/shops';
 import { isFeatured } from '@shared/domain/featured';
 import { MapPin, Star } from 'lucide-react';
 import { Link } from 'wouter';

@@ -1,11 +1,7 @@
 // Chat hooks: conversations (polled every 5 s and refreshed live), a conversation's messages, sending.
 
-import {
-  CONVERSATION_POLL_MS,
-  type Conversation,
-  type Message,
-  type SendMessageBody,
-} from '@shared/api/messages';
+import { CONVERSATION_POLL_MS } from '@shared/api/message-constants';
+import type { Conversation, Message, SendMessageBody } from '@shared/api/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, pathFromKey } from '../../lib/api';
 

@@ -1,5 +1,7 @@
 // A featured shop on the landing page: picture, name, rating, category, address and the chat button.
-import { type Shop, shopCategoryLabels } from '@shared/api/shops';
+
+import { shopCategoryLabels } from '@shared/api/shop-constants';
+import type { Shop } from '@shared/api/shops';
 import { MapPin, MessageCircle, Star } from 'lucide-react';
 import { Link } from 'wouter';
 import { ShopImage } from '../../components/ShopImage';

@@ -1,12 +1,7 @@
 // Shop data hooks: the discover list, featured shops, one shop, the owner's shops and shop creation.
 
-import {
-  type CreateShopBody,
-  DEFAULT_PAGE_SIZE,
-  type GeocodeResult,
-  type Shop,
-  type ShopCategory,
-} from '@shared/api/shops';
+import { DEFAULT_PAGE_SIZE } from '@shared/api/shop-constants';
+import type { CreateShopBody, GeocodeResult, Shop, ShopCategory } from '@shared/api/shops';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, pathFromKey } from '../../lib/api';
 

@@ -1,0 +1,60 @@
+// How the built client travels: precompressed brotli or gzip as the browser accepts, hashed assets cached for a
+// year, the page and API answers never kept stale. Runs after `vite build` (npm test's order).
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+const assetsDir = path.resolve(import.meta.dirname, '../../dist/client/assets');
+let server: TestApp;
+let script: string;
+let style: string;
+
+beforeAll(async () => {
+  server = await startTestApp();
+  const files = readdirSync(assetsDir);
+  script = files.find((name) => /^index-.*\.js$/.test(name))!;
+  style = files.find((name) => /^index-.*\.css$/.test(name))!;
+});
+afterAll(() => server.close());
+
+const get = (url: string, acceptEncoding: string) =>
+  fetch(server.baseUrl + url, { headers: { 'accept-encoding': acceptEncoding } });
+
+test('scripts and styles go out as brotli when the browser accepts it, gzip otherwise, plain as a last resort', async () => {
+  for (const file of [script, style]) {
+    const brotli = await get(`/assets/${file}`, 'gzip, deflate, br');
+    expect(brotli.status).toBe(200);
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    const gzip = await get(`/assets/${file}`, 'gzip');
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    const plain = await get(`/assets/${file}`, 'identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    // fetch decodes what it receives: all three are the same file.
+    const [a, b, c] = await Promise.all([brotli.text(), gzip.text(), plain.text()]);
+    expect(a).toBe(c);
+    expect(b).toBe(c);
+    expect(Number(brotli.headers.get('content-length'))).toBeLessThan(c.length / 2);
+  }
+});
+
+test('hashed assets are cached for a year and marked immutable', async () => {
+  const reply = await get(`/assets/${script}`, 'br');
+  expect(reply.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+});
+
+test('the page itself is revalidated every time, on every route', async () => {
+  for (const route of ['/', '/discover', '/shops/1']) {
+    const reply = await get(route, 'br');
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toContain('text/html');
+    expect(reply.headers.get('cache-control')).toBe('no-cache');
+  }
+});
+
+test('API answers are not kept by the browser', async () => {
+  for (const url of ['/api/coffee-shops', '/api/health', '/api/auth/me']) {
+    const reply = await get(url, 'br');
+    expect(reply.headers.get('cache-control')).toBe('no-store');
+  }
+});
