@@ -107,11 +107,11 @@ export function startServer(port: number, env: Record<string, string | undefined
     {
       env: {
         ...process.env,
+        DEMO_DATA: 'off',
         ...env,
         PORT: String(port),
         HOST: '127.0.0.1',
         JWT_SECRET,
-        DEMO_DATA: 'off',
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'inherit', 'inherit'],

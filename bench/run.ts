@@ -5,6 +5,7 @@
 //   --shops     discover: shops to load (default 100000)
 //   --connections  discover: concurrent connections (default 50)
 //   --conversations, --rate  chat: conversations (default 500) and messages per second in all (default 500)
+//   --runs      web: Lighthouse runs per page, the best kept (default 2)
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); each scenario creates its own
 // database bench_<timestamp> on that server and drops it at the end.
 import os from 'node:os';
@@ -12,9 +13,10 @@ import pg from 'pg';
 import { type ChatBenchResult, chatTable, runChatBench } from './chat.js';
 import { type DiscoverRow, discoverTable, discoverVerdict, runDiscoverBench } from './discover.js';
 import { type BenchDatabase, runCleanups, writeResults } from './lib.js';
+import { runWebBench, webTable } from './web.js';
 
 const args = process.argv.slice(2);
-const valueOptions = ['db', 'duration', 'shops', 'connections', 'conversations', 'rate'];
+const valueOptions = ['db', 'duration', 'shops', 'connections', 'conversations', 'rate', 'runs'];
 const options = new Map<string, string>();
 const scenarios: string[] = [];
 for (let index = 0; index < args.length; index += 1) {
@@ -110,6 +112,15 @@ const runners: Record<string, () => Promise<void>> = {
     }
     console.log(`\n${chatTable(results)}`);
     console.log(`wrote ${writeResults('chat', results, { machine })}`);
+  },
+  async web() {
+    const settings = { runs: numberOption('runs', 2) };
+    console.log(
+      '\n▶ web: Lighthouse mobile (simulated slow 4G) on the built app, embedded database, demo data',
+    );
+    const rows = await runWebBench(settings);
+    console.log(`\n${webTable(rows)}\n`);
+    console.log(`wrote ${writeResults('web', rows, { ...settings, machine })}`);
   },
 };
 
