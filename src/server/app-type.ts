@@ -17,7 +17,7 @@ export interface AppServices {
   tokens: TokenService;
   mailer: Mailer;
   codes: CodeDeps;
-  geocoder: Geocoder | undefined;
+  geocoder: Geocoder;
   bus: Bus;
   /** Discover answers that are the same for everyone, ready as JSON (features/shops/list-cache.ts). */
   shopLists: ShopListCache;

@@ -31,6 +31,7 @@ import { createShopListCache } from './features/shops/list-cache.js';
 import { shopRoutes } from './features/shops/routes.js';
 import { expirePromotions } from './features/shops/service.js';
 import { HttpError } from './http-error.js';
+import { createGazetteerGeocoder, withGazetteerFallback } from './integrations/gazetteer.js';
 import { createNominatimGeocoder, type Geocoder } from './integrations/geocoder.js';
 import { createLogMailer, createSmtpMailer, type Mailer } from './integrations/mail.js';
 import { type Bus, createInProcessBus } from './realtime/bus.js';
@@ -43,7 +44,7 @@ export interface AppDeps {
   db: Database;
   /** Defaults: SMTP when config.smtpUrl is set, else the log. */
   mailer?: Mailer;
-  /** Defaults: Nominatim at config.geocoderUrl when set, else none (geocoding answers 404). */
+  /** Defaults: Nominatim at config.geocoderUrl when set; the bundled gazetteer behind it either way. */
   geocoder?: Geocoder;
   /** Default: in-process (one instance). Several instances on PostgreSQL pass createPostgresBus. */
   bus?: Bus;
@@ -87,11 +88,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     tokens,
     mailer,
     codes: { db: deps.db, mailer, secret: config.jwtSecret },
-    geocoder:
+    // The map search service when configured, and the bundled gazetteer of South African places behind it.
+    geocoder: withGazetteerFallback(
       deps.geocoder ??
-      (config.geocoderUrl
-        ? createNominatimGeocoder(config.geocoderUrl, `BrewConnect/0.1 (+${config.publicUrl})`)
-        : undefined),
+        (config.geocoderUrl
+          ? createNominatimGeocoder(config.geocoderUrl, `BrewConnect/0.1 (+${config.publicUrl})`)
+          : undefined),
+      createGazetteerGeocoder(),
+    ),
     bus: deps.bus ?? createInProcessBus(),
     shopLists: createShopListCache(),
     shopsChanged() {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createNominatimGeocoder } from '../../src/server/integrations/geocoder.js';
 import type { AuthResponse } from '../../src/shared/api/auth.js';
 import type { GeocodeResult } from '../../src/shared/api/shops.js';
-import { makeUser } from '../support/factories.js';
+import { makeShop, makeUser } from '../support/factories.js';
 import { type FakeNominatim, startFakeNominatim } from '../support/fake-nominatim.js';
 import { startAppOn, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -79,20 +79,51 @@ describe('finding an address', () => {
     }
   });
 
-  test('a failing Nominatim is 502 with a message, and the address is asked again once it recovers', async () => {
+  test('a failing Nominatim is 502 with a message when the address names no known town, and is asked again once it recovers', async () => {
     const before = nominatim.requests.length;
     nominatim.setMode('fail');
     try {
-      const reply = await geocode(owner, '2 Bree Street, Cape Town');
+      const reply = await geocode(owner, '2 Bree Street, Qwerty Flats');
       expect(reply.status).toBe(502);
       expect(reply.body.message).toMatch(/map search service/);
     } finally {
       nominatim.setMode('found');
     }
     // A failure is not remembered as "not found".
-    const again = await geocode(owner, '2 Bree Street, Cape Town');
+    const again = await geocode(owner, '2 Bree Street, Qwerty Flats');
     expect(again.status).toBe(200);
-    expect(askedSince(before)).toEqual(['2 Bree Street, Cape Town', '2 Bree Street, Cape Town']);
+    expect(again.body.approximate).toBeUndefined();
+    expect(askedSince(before)).toEqual(['2 Bree Street, Qwerty Flats', '2 Bree Street, Qwerty Flats']);
+  });
+
+  test('a failing Nominatim falls back to the town the address names, marked approximate', async () => {
+    nominatim.setMode('fail');
+    try {
+      const reply = await geocode(owner, '2 Bree Street, Cape Town');
+      expect(reply.status).toBe(200);
+      expect(reply.body).toEqual({
+        lat: '-33.92584',
+        lon: '18.42322',
+        displayName: 'Cape Town (approximate: the centre of Cape Town)',
+        approximate: true,
+      });
+    } finally {
+      nominatim.setMode('found');
+    }
+  });
+
+  test('an address Nominatim does not know but whose town is known gives the town’s centre', async () => {
+    nominatim.setMode('empty');
+    try {
+      const reply = await geocode(owner, '9 Unknown Lane, Stellenbosch');
+      expect(reply.status).toBe(200);
+      expect(reply.body).toMatchObject({
+        approximate: true,
+        displayName: expect.stringMatching(/^Stellenbosch/),
+      });
+    } finally {
+      nominatim.setMode('found');
+    }
   });
 
   test('over this whole file Nominatim never saw two requests from the app less than a second apart', () => {
@@ -108,14 +139,29 @@ describe('finding an address', () => {
 });
 
 describe('when there is no geocoder to ask', () => {
-  test('with no GEOCODER_URL every look-up is 404 Location not found', async () => {
+  test('with no GEOCODER_URL the bundled gazetteer answers: a known town’s centre, else 404 Location not found', async () => {
     // A second app on the same database, configured without GEOCODER_URL.
     const bare = await startAppOn(server.database);
     try {
       const before = nominatim.requests.length;
-      const reply = await bare.api.as(owner).get('/api/geocode?q=120%20Long%20Street');
-      expect(reply.status).toBe(404);
-      expect(reply.body).toEqual({ message: 'Location not found' });
+      const unknown = await bare.api.as(owner).get('/api/geocode?q=120%20Long%20Street');
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toEqual({ message: 'Location not found' });
+      const known = await bare.api
+        .as(owner)
+        .get<GeocodeResult>(`/api/geocode?q=${encodeURIComponent('1 Florida Rd, Morningside, Durban')}`);
+      expect(known.status).toBe(200);
+      expect(known.body).toMatchObject({ approximate: true, displayName: expect.stringMatching(/^Durban/) });
+      // And a shop created with those coordinates is found near Durban.
+      const shop = await makeShop(bare.api, owner, {
+        address: '1 Florida Rd, Morningside, Durban',
+        latitude: known.body.lat,
+        longitude: known.body.lon,
+      });
+      const near = await bare.api.get<{ id: number }[]>(
+        `/api/coffee-shops?latitude=-29.85&longitude=31.02&sortByDistance=true&limit=100`,
+      );
+      expect(near.body.map((found) => found.id)).toContain(shop.id);
       expect(nominatim.requests.length).toBe(before);
     } finally {
       await bare.close();

@@ -141,5 +141,11 @@ export type UpdateShopBody = z.input<typeof updateShopBody>;
 export const geocodeQuery = z.object({
   q: z.string().trim().min(3, 'q must be at least 3 characters').max(300, 'q must be at most 300 characters'),
 });
-export const geocodeResult = z.object({ lat: z.string(), lon: z.string(), displayName: z.string() });
+export const geocodeResult = z.object({
+  lat: z.string(),
+  lon: z.string(),
+  displayName: z.string(),
+  /** True when only the town or suburb was recognised (the offline gazetteer): its centre, not the address. */
+  approximate: z.boolean().optional(),
+});
 export type GeocodeResult = z.infer<typeof geocodeResult>;

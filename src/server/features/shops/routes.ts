@@ -59,7 +59,6 @@ export function shopRoutes(app: App) {
     async (request) => {
       requireUser(request);
       const geocoder = app.deps.geocoder;
-      if (!geocoder) throw new HttpError(404, 'Location not found');
       let found: Awaited<ReturnType<typeof geocoder.search>>;
       try {
         found = await geocoder.search(request.query.q);
