@@ -2,9 +2,11 @@
 import { AuthFrame } from '../components/AuthFrame';
 import { EmailLoginForm } from '../features/auth/EmailLoginForm';
 import { SignUpWizard } from '../features/auth/SignUpWizard';
+import { useLeaveIfSignedIn } from '../lib/use-leave-if-signed-in';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/Tabs';
 
 export function AuthPage() {
+  useLeaveIfSignedIn();
   return (
     <AuthFrame title="Welcome to Brew Connect" subtitle="Sign in, or create an account with your email">
       <Tabs defaultValue="login">

@@ -4,9 +4,11 @@ import { AuthFrame } from '../components/AuthFrame';
 import { SignInForm } from '../features/auth/SignInForm';
 import { errorMessage } from '../lib/api';
 import { homeFor, useAuth } from '../lib/auth';
+import { useLeaveIfSignedIn } from '../lib/use-leave-if-signed-in';
 import { toast } from '../ui/toast-store';
 
 export function LoginPage() {
+  useLeaveIfSignedIn();
   const { login } = useAuth();
   const [, navigate] = useLocation();
 

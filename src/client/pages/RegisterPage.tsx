@@ -8,12 +8,14 @@ import { NewPasswordFields } from '../features/auth/NewPasswordFields';
 import { RolePicker } from '../features/auth/RolePicker';
 import { errorMessage } from '../lib/api';
 import { homeFor, useAuth } from '../lib/auth';
+import { useLeaveIfSignedIn } from '../lib/use-leave-if-signed-in';
 import { Button } from '../ui/Button';
 import { Field } from '../ui/Field';
 import { Input } from '../ui/Input';
 import { toast } from '../ui/toast-store';
 
 export function RegisterPage() {
+  useLeaveIfSignedIn();
   const { register } = useAuth();
   const [, navigate] = useLocation();
   const [role, setRole] = useState<Role>('customer');

@@ -3,6 +3,7 @@
 import { shopCategoryLabels } from '@shared/api/shop-constants';
 import type { Shop } from '@shared/api/shops';
 import { isFeatured } from '@shared/domain/featured';
+import { ratingLabel } from '@shared/domain/rating';
 import { MapPin, Star } from 'lucide-react';
 import { Link } from 'wouter';
 import { ShopImage } from '../../components/ShopImage';
@@ -27,7 +28,7 @@ export function MyShopCard({ shop, onAction }: { shop: Shop; onAction: (open: Op
         </h3>
         <p className="mt-1 flex flex-wrap items-center gap-x-1 text-sm text-espresso-600">
           <Star className="h-4 w-4 fill-amber-400 text-amber-500" aria-hidden />
-          <span className="font-medium text-espresso-900">{shop.rating}</span>
+          <span className="font-medium text-espresso-900">{ratingLabel(shop)}</span>
           <span aria-hidden>·</span>
           {shopCategoryLabels[shop.category]}
         </p>

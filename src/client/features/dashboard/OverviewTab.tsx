@@ -1,9 +1,9 @@
 // The dashboard's Overview tab: four stat cards, Recent Orders, Quick Actions and My Coffee Shops.
 import type { Shop } from '@shared/api/shops';
+import { averageRating } from '@shared/domain/rating';
 import { MessageCircle, ReceiptText, Star, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Card } from '../../ui/Card';
-import { averageRating } from './average-rating';
 import { MyShopCard } from './MyShopCard';
 import { QuickActions } from './QuickActions';
 import { type OpenShopAction, ShopActionDialog } from './ShopActionDialog';
