@@ -215,12 +215,10 @@ describe('changing a row by its id', () => {
   test('PUT with the same body replaces the times (200)', async () => {
     const cafe = await makeShop(server.api, owner);
     const [row] = await setHours(server.api, owner, cafe, { 4: { openTime: '09:00', closeTime: '17:00' } });
-    const reply = await server.api
-      .as(owner)
-      .put<BusinessHours>(`/api/business-hours/${row!.id}`, {
-        shopId: cafe.id,
-        ...weekday(4, '07:30', '16:00'),
-      });
+    const reply = await server.api.as(owner).put<BusinessHours>(`/api/business-hours/${row!.id}`, {
+      shopId: cafe.id,
+      ...weekday(4, '07:30', '16:00'),
+    });
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({ id: row!.id, shopId: cafe.id, ...weekday(4, '07:30', '16:00') });
 
@@ -257,12 +255,10 @@ describe('changing a row by its id', () => {
     const cafe = await makeShop(server.api, owner);
     const sister = await makeShop(server.api, owner);
     const [row] = await setHours(server.api, owner, cafe, { 1: { openTime: '09:00', closeTime: '17:00' } });
-    const reply = await server.api
-      .as(owner)
-      .put<{ message: string }>(`/api/business-hours/${row!.id}`, {
-        shopId: sister.id,
-        ...weekday(1, '06:00'),
-      });
+    const reply = await server.api.as(owner).put<{ message: string }>(`/api/business-hours/${row!.id}`, {
+      shopId: sister.id,
+      ...weekday(1, '06:00'),
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.message).toMatch(/^shopId\b/);
     expect(await storedHours(cafe.id)).toEqual([expect.objectContaining({ openTime: '09:00' })]);
@@ -272,12 +268,10 @@ describe('changing a row by its id', () => {
   test('the same validation applies, and an unknown id answers 404', async () => {
     const cafe = await makeShop(server.api, owner);
     const [row] = await setHours(server.api, owner, cafe, { 1: { openTime: '09:00', closeTime: '17:00' } });
-    const bad = await server.api
-      .as(owner)
-      .put<{ message: string }>(`/api/business-hours/${row!.id}`, {
-        shopId: cafe.id,
-        ...weekday(1, '17:00', '09:00'),
-      });
+    const bad = await server.api.as(owner).put<{ message: string }>(`/api/business-hours/${row!.id}`, {
+      shopId: cafe.id,
+      ...weekday(1, '17:00', '09:00'),
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^openTime\b/);
     expect(await storedHours(cafe.id)).toEqual([
@@ -383,14 +377,12 @@ describe('special days', () => {
     ['a 101-character note', () => ({ note: 'n'.repeat(101) }), 'note'],
   ])('refuses %s with 400 naming the field, and stores nothing', async (_case, change, field) => {
     const cafe = await makeShop(server.api, owner);
-    const reply = await server.api
-      .as(owner)
-      .post<{ message: string }>('/api/special-hours', {
-        shopId: cafe.id,
-        date: inDays(1),
-        isClosed: true,
-        ...change(),
-      });
+    const reply = await server.api.as(owner).post<{ message: string }>('/api/special-hours', {
+      shopId: cafe.id,
+      date: inDays(1),
+      isClosed: true,
+      ...change(),
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.message).toMatch(new RegExp(`^${field}\\b`));
     expect(await storedSpecialDays(cafe.id)).toEqual([]);
