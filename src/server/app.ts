@@ -33,6 +33,7 @@ import { expirePromotions } from './features/shops/service.js';
 import { HttpError } from './http-error.js';
 import { createNominatimGeocoder, type Geocoder } from './integrations/geocoder.js';
 import { createLogMailer, createSmtpMailer, type Mailer } from './integrations/mail.js';
+import { createPaystackPayments, type Payments } from './integrations/payments.js';
 import { type Bus, createInProcessBus } from './realtime/bus.js';
 import { registerHub } from './realtime/hub.js';
 
@@ -45,6 +46,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Defaults: Nominatim at config.geocoderUrl when set, else none (geocoding answers 404). */
   geocoder?: Geocoder;
+  /** Defaults: Paystack at config.paystackBaseUrl when config.paystackSecretKey is set, else none (503). */
+  payments?: Payments;
   /** Default: in-process (one instance). Several instances on PostgreSQL pass createPostgresBus. */
   bus?: Bus;
   /** How long a WebSocket may stay open without authenticating (default 5 s). */
@@ -91,6 +94,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       deps.geocoder ??
       (config.geocoderUrl
         ? createNominatimGeocoder(config.geocoderUrl, `BrewConnect/0.1 (+${config.publicUrl})`)
+        : undefined),
+    payments:
+      deps.payments ??
+      (config.paystackSecretKey
+        ? createPaystackPayments({ secretKey: config.paystackSecretKey, baseUrl: config.paystackBaseUrl })
         : undefined),
     bus: deps.bus ?? createInProcessBus(),
     shopLists: createShopListCache(),
