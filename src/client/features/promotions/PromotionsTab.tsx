@@ -115,7 +115,8 @@ function ShopPromotions({ shop, onPromote }: { shop: Shop; onPromote: () => void
 function HistoryTable({ promotions }: { promotions: Promotion[] }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[22rem] text-left text-sm">
+      {/* Dates may wrap on a phone rather than push the last column out of sight. */}
+      <table className="w-full text-left text-xs sm:text-sm">
         <thead className="text-xs text-espresso-500">
           <tr>
             <th className="py-1.5 pr-3 font-medium">Date</th>
@@ -127,12 +128,12 @@ function HistoryTable({ promotions }: { promotions: Promotion[] }) {
         <tbody className="divide-y divide-espresso-100 text-espresso-800">
           {promotions.map((promotion) => (
             <tr key={promotion.id}>
-              <td className="py-2 pr-3 whitespace-nowrap">{localDate(promotion.createdAt)}</td>
+              <td className="py-2 pr-3">{localDate(promotion.createdAt)}</td>
               <td className="py-2 pr-3 whitespace-nowrap">{centsToRand(promotion.amount)}</td>
               <td className="py-2 pr-3">
                 <Badge tone={statusTone[promotion.status]}>{statusLabel[promotion.status]}</Badge>
               </td>
-              <td className="py-2 whitespace-nowrap">
+              <td className="py-2">
                 {promotion.endDate && promotion.status !== 'failed' ? localDate(promotion.endDate) : '–'}
               </td>
             </tr>
