@@ -95,3 +95,39 @@ test('a featured shop shows its expiry; Promote Shop is hidden until its last 7 
   await expect(dialog.getByRole('button', { name: 'Extend promotion' })).toBeVisible();
   await page.screenshot({ path: `${shots}/dialog-extend-390.png` });
 });
+
+test('a declined payment is not activated: Verify Payment says so, and a blank reference is ignored', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, siphoEmail);
+  await page.goto('/dashboard');
+  // Blos: its demo promotion ran out three days ago.
+  await myShop(page, 'Blos Cafe Brooklyn').getByRole('button', { name: 'Promote', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Promote Your Coffee Shop' });
+  await expect(dialog.getByText('Not Promoted')).toBeVisible();
+  const paystackTab = page.waitForEvent('popup');
+  await dialog.getByRole('button', { name: 'Promote Shop' }).click();
+  const checkout = await paystackTab;
+  await checkout.getByRole('button', { name: 'Decline' }).click();
+  await expect(checkout.getByRole('heading', { name: 'Payment declined' })).toBeVisible();
+  await checkout.close();
+
+  const verifyCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/promotions/verify')) verifyCalls.push(request.postData() ?? '');
+  });
+  await dialog.getByRole('button', { name: 'Verify Payment' }).click();
+  const referenceField = dialog.getByLabel('Payment reference');
+  const reference = await referenceField.inputValue();
+  await referenceField.fill('   ');
+  await dialog.getByRole('button', { name: 'Verify', exact: true }).click();
+  await referenceField.fill(reference);
+  await dialog.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(toastText(page, 'Payment Verification Failed')).toBeVisible();
+  await expect(toastText(page, 'Please contact support if payment was successful.')).toBeVisible();
+  await expect(dialog.getByText('Not Promoted')).toBeVisible();
+  await expect(myShop(page, 'Blos Cafe Brooklyn').getByText('Featured', { exact: true })).toHaveCount(0);
+  // The blank entry sent nothing: the one call is the real reference's.
+  expect(verifyCalls).toEqual([JSON.stringify({ reference })]);
+});
