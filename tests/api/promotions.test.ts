@@ -244,6 +244,9 @@ describe('verify', () => {
   test('activates a paid promotion: the shop is featured for 30 days from now and the row is active', async () => {
     const shop = await makeShop(server.api, owner);
     const reference = await paidPromotion(shop);
+    // Asked once before, so discover's cache holds a featured list without this shop.
+    const featuredBefore = await server.api.get<Shop[]>('/api/coffee-shops?promoted=true');
+    expect(featuredBefore.body.map((listed) => listed.id)).not.toContain(shop.id);
     const before = Date.now();
     const reply = await verify(reference);
     const after = Date.now();
@@ -454,6 +457,30 @@ describe('webhook', () => {
     const before = (await db().select().from(promotions)).length;
     expect((await postWebhook(body, signature)).status).toBe(200);
     expect((await db().select().from(promotions)).length).toBe(before);
+  });
+
+  test('without a Paystack key the webhook answers 503 and changes nothing', async () => {
+    const shop = await makeShop(server.api, owner);
+    const reference = await paidPromotion(shop);
+    const { body, signature } = paystack.chargeSuccessEvent(reference);
+    const reply = await fetch(`${unconfigured.baseUrl}/api/payments/paystack/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
+      body,
+    });
+    expect(reply.status).toBe(503);
+    expect((await promotionRow(reference))!.status).toBe('pending');
+  });
+
+  test('a webhook activation shows in the featured list at once, past discover’s cache', async () => {
+    const shop = await makeShop(server.api, owner);
+    const reference = await paidPromotion(shop);
+    const cached = await server.api.get<Shop[]>('/api/coffee-shops?promoted=true');
+    expect(cached.body.map((listed) => listed.id)).not.toContain(shop.id);
+    const { body, signature } = paystack.chargeSuccessEvent(reference);
+    expect((await postWebhook(body, signature)).status).toBe(200);
+    const fresh = await server.api.get<Shop[]>('/api/coffee-shops?promoted=true');
+    expect(fresh.body.map((listed) => listed.id)).toContain(shop.id);
   });
 
   test('the fake’s Pay sends a signed webhook that the app accepts', async () => {
