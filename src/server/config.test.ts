@@ -24,3 +24,12 @@ test('production refuses to start without JWT_SECRET', () => {
   );
   expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
 });
+
+test('Paystack: no key by default, the real API base, and a key that is not a secret key is refused', () => {
+  expect(loadConfig({})).toMatchObject({
+    paystackSecretKey: undefined,
+    paystackBaseUrl: 'https://api.paystack.co',
+  });
+  expect(loadConfig({ PAYSTACK_SECRET_KEY: 'sk_test_abc123' }).paystackSecretKey).toBe('sk_test_abc123');
+  expect(() => loadConfig({ PAYSTACK_SECRET_KEY: 'pk_test_abc123' })).toThrow(/PAYSTACK_SECRET_KEY/);
+});
