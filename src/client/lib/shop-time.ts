@@ -5,7 +5,15 @@ import { SHOP_TIME_ZONE } from '@shared/domain/opening-hours';
 import { addDays, format } from 'date-fns';
 
 /** The day names of the API's dayOfWeek, 0 Sunday … 6 Saturday. */
-export const dayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+export const dayNames = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
 /** Monday first, as South African week planners and shop doors read. */
 export const weekOrder = [1, 2, 3, 4, 5, 6, 0] as const;
 

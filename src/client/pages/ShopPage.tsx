@@ -5,8 +5,8 @@ import { Prompt } from '../components/Prompt';
 import { WeekHours } from '../features/hours/WeekHours';
 import { MenuList } from '../features/menu/MenuList';
 import { CartPanel } from '../features/orders/CartPanel';
-import { ShopHeader } from '../features/shops/ShopHeader';
 import { useShop } from '../features/shops/queries';
+import { ShopHeader } from '../features/shops/ShopHeader';
 import { errorStatus } from '../lib/api';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
@@ -31,7 +31,11 @@ export function ShopPage({ params }: { params: { id: string } }) {
         {shop.isLoading ? (
           <ShopPageSkeleton />
         ) : shop.isError || !shop.data ? (
-          <Prompt headingLevel={1} title="Could not load this coffee shop" text="Please try again in a moment.">
+          <Prompt
+            headingLevel={1}
+            title="Could not load this coffee shop"
+            text="Please try again in a moment."
+          >
             <Button onClick={() => void shop.refetch()}>Try Again</Button>
           </Prompt>
         ) : (
@@ -44,8 +48,8 @@ export function ShopPage({ params }: { params: { id: string } }) {
               >
                 <PauseCircle className="mt-0.5 h-5 w-5 shrink-0 text-amber-700" aria-hidden />
                 <p>
-                  <span className="font-semibold">This shop is not taking orders right now.</span> You can still
-                  browse the menu and start a chat.
+                  <span className="font-semibold">This shop is not taking orders right now.</span> You can
+                  still browse the menu and start a chat.
                 </p>
               </Card>
             )}

@@ -12,6 +12,10 @@ test('lists the coming South African public holidays and leaves out observances 
   const names = holidays.map((holiday) => holiday.name);
   expect(names).toContain('Freedom Day');
   expect(names).not.toContain("Mother's Day");
-  expect(holidays.every((holiday) => holiday.date >= '2026-11-23' && holiday.date <= '2027-11-23')).toBe(true);
-  expect(holidays.map((holiday) => holiday.date)).toEqual([...holidays.map((holiday) => holiday.date)].sort());
+  expect(holidays.every((holiday) => holiday.date >= '2026-11-23' && holiday.date <= '2027-11-23')).toBe(
+    true,
+  );
+  expect(holidays.map((holiday) => holiday.date)).toEqual(
+    [...holidays.map((holiday) => holiday.date)].sort(),
+  );
 });

@@ -8,8 +8,8 @@ import { Card } from '../../ui/Card';
 import { cn } from '../../ui/cn';
 import { Skeleton } from '../../ui/Skeleton';
 import { AddToCartControl } from '../orders/AddToCartControl';
-import { groupMenu, priceLabel } from './menu-groups';
 import { MenuItemMarks } from './MenuItemMarks';
+import { groupMenu, priceLabel } from './menu-groups';
 import { useMenuItems } from './queries';
 
 export function MenuList({ shop }: { shop: Shop }) {
@@ -25,7 +25,12 @@ export function MenuList({ shop }: { shop: Shop }) {
   }
   if (menu.isError) {
     return (
-      <Prompt headingLevel={2} title="Could not load the menu" text="Please try again in a moment." className="my-0">
+      <Prompt
+        headingLevel={2}
+        title="Could not load the menu"
+        text="Please try again in a moment."
+        className="my-0"
+      >
         <Button onClick={() => void menu.refetch()}>Try Again</Button>
       </Prompt>
     );

@@ -13,9 +13,7 @@ export function groupMenu(items: MenuItem[]): MenuGroup[] {
     .map((category) => ({
       category,
       label: menuCategoryLabels[category],
-      items: items
-        .filter((item) => item.category === category)
-        .sort((a, b) => a.name.localeCompare(b.name)),
+      items: items.filter((item) => item.category === category).sort((a, b) => a.name.localeCompare(b.name)),
     }))
     .filter((group) => group.items.length > 0);
 }

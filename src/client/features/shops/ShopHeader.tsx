@@ -55,13 +55,19 @@ export function ShopHeader({ shop }: { shop: Shop }) {
           {(shop.phone || shop.email) && (
             <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-espresso-700">
               {shop.phone && (
-                <a href={`tel:${shop.phone.replace(/\s+/g, '')}`} className="flex items-center gap-1.5 hover:underline">
+                <a
+                  href={`tel:${shop.phone.replace(/\s+/g, '')}`}
+                  className="flex items-center gap-1.5 hover:underline"
+                >
                   <Phone className="h-4 w-4" aria-hidden />
                   {shop.phone}
                 </a>
               )}
               {shop.email && (
-                <a href={`mailto:${shop.email}`} className="flex min-w-0 items-center gap-1.5 break-all hover:underline">
+                <a
+                  href={`mailto:${shop.email}`}
+                  className="flex min-w-0 items-center gap-1.5 break-all hover:underline"
+                >
                   <Mail className="h-4 w-4 shrink-0" aria-hidden />
                   {shop.email}
                 </a>
