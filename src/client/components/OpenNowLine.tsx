@@ -1,7 +1,7 @@
 // A shop's open-now line ('Open now · closes 17:00', 'Closed · opens Mon 09:00'); nothing when it set no hours.
 import type { Shop } from '@shared/api/shops';
+import { openLine } from '@shared/domain/opening-hours';
 import { Clock } from 'lucide-react';
-import { openLine } from '../lib/shop-time';
 import { cn } from '../ui/cn';
 
 export function OpenNowLine({
@@ -11,7 +11,7 @@ export function OpenNowLine({
   shop: Pick<Shop, 'openNow' | 'nextChangeAt'>;
   className?: string;
 }) {
-  const line = openLine(shop);
+  const line = openLine(shop, new Date());
   if (!line) return null;
   return (
     <p

@@ -6,10 +6,11 @@ import {
   MAX_SPECIAL_DAY_AHEAD_DAYS,
   type SpecialDayBody,
 } from '@shared/api/hours';
+import { addDaysToDate } from '@shared/domain/local-date';
 import { Trash2 } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api';
-import { formatCalendarDate, shopDatePlusDays, shopToday } from '../../lib/shop-time';
+import { formatCalendarDate, shopToday } from '../../lib/shop-time';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
@@ -31,7 +32,7 @@ const emptyCustom = {
 
 export function SpecialDaysSection({ shopId }: { shopId: number }) {
   const today = shopToday().date;
-  const lastDate = shopDatePlusDays(MAX_SPECIAL_DAY_AHEAD_DAYS);
+  const lastDate = addDaysToDate(today, MAX_SPECIAL_DAY_AHEAD_DAYS);
   const specialDays = useSpecialDays(shopId);
   const holidays = useComingPublicHolidays(today);
   const saveDay = useSaveSpecialDay(shopId);

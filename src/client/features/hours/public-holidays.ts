@@ -1,4 +1,5 @@
 // South Africa's public holidays from a maintained library (date-holidays), not a hand-kept list that goes stale.
+import { addDaysToDate } from '@shared/domain/local-date';
 
 export interface PublicHoliday {
   /** 'YYYY-MM-DD', a South African calendar date. */
@@ -28,11 +29,4 @@ export async function comingPublicHolidays(today: string): Promise<PublicHoliday
     found.push({ date, name: holiday.name });
   }
   return found.sort((a, b) => a.date.localeCompare(b.date));
-}
-
-/** Calendar arithmetic on 'YYYY-MM-DD' in UTC, where no day is 23 or 25 hours long. */
-function addDaysToDate(date: string, days: number): string {
-  const at = new Date(`${date}T00:00:00Z`);
-  at.setUTCDate(at.getUTCDate() + days);
-  return at.toISOString().slice(0, 10);
 }
