@@ -213,18 +213,16 @@ describe('for any weekly hours and special days', () => {
   const weekly = fc
     .uniqueArray(fc.integer({ min: 0, max: 6 }), { maxLength: 7 })
     .chain((days) => fc.tuple(...days.map((dayOfWeek) => day.map((row) => ({ ...row, dayOfWeek })))));
-  const special = fc
-    .uniqueArray(fc.integer({ min: 0, max: 10 }), { maxLength: 4 })
-    .chain((offsets) =>
-      fc.tuple(
-        ...offsets.map((offset) =>
-          day.map((row) => ({
-            ...row,
-            date: localClock(new Date(Date.UTC(2026, 10, 23 + offset, 12))).date,
-          })),
-        ),
+  const special = fc.uniqueArray(fc.integer({ min: 0, max: 10 }), { maxLength: 4 }).chain((offsets) =>
+    fc.tuple(
+      ...offsets.map((offset) =>
+        day.map((row) => ({
+          ...row,
+          date: localClock(new Date(Date.UTC(2026, 10, 23 + offset, 12))).date,
+        })),
       ),
-    );
+    ),
+  );
   const instant = fc
     .integer({ min: Date.UTC(2026, 10, 22), max: Date.UTC(2026, 11, 2) })
     .map((ms) => new Date(ms));
