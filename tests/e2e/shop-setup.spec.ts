@@ -204,3 +204,38 @@ test('an unknown or malformed shop id shows the 404 page', async ({ page }) => {
   await page.goto('/shops/not-a-shop');
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
 });
+
+test('Open Now on Discover keeps the shops open at this moment, and their cards say so', async ({ page }) => {
+  // Two shops of one new owner: one open all day every day, one closed all week.
+  const { accessToken } = await signInAsNew(page, 'shop_owner');
+  const prefix = uniqueName('Clock');
+  const headers = { authorization: `Bearer ${accessToken}` };
+  for (const [suffix, isClosed] of [
+    ['Always', false],
+    ['Never', true],
+  ] as const) {
+    const created = await page.request.post('/api/coffee-shops', {
+      headers,
+      data: { name: `${prefix} ${suffix}`, category: 'artisan', address: '1 Main Rd, Knysna' },
+    });
+    const { id } = (await created.json()) as { id: number };
+    for (let dayOfWeek = 0; dayOfWeek < 7; dayOfWeek += 1) {
+      const saved = await page.request.post('/api/business-hours', {
+        headers,
+        data: { shopId: id, dayOfWeek, isClosed, openTime: '00:00', closeTime: '23:59' },
+      });
+      expect(saved.ok()).toBe(true);
+    }
+  }
+
+  await signInAsNew(page, 'customer');
+  await page.goto('/discover');
+  await page.getByLabel('Search').fill(prefix);
+  const cards = page.getByTestId('shop-card');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.filter({ hasText: `${prefix} Never` }).getByTestId('open-now')).toHaveText(/^Closed/);
+  await page.getByRole('switch', { name: 'Open Now' }).click();
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first().getByRole('heading')).toHaveText(`${prefix} Always`);
+  await expect(cards.first().getByTestId('open-now')).toHaveText(/^Open now · closes 23:59$/);
+});

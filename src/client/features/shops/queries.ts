@@ -15,6 +15,8 @@ export interface ShopFilters {
   search?: string;
   category?: ShopCategory;
   promoted?: boolean;
+  /** Only shops open at this moment (Johannesburg), decided by the server. */
+  openNow?: boolean;
   latitude?: number;
   longitude?: number;
   sortByDistance?: boolean;
@@ -27,6 +29,7 @@ export function shopParams(filters: ShopFilters): Record<string, string | number
     search: filters.search?.trim() || undefined,
     category: filters.category,
     promoted: filters.promoted ? 'true' : undefined,
+    openNow: filters.openNow ? 'true' : undefined,
     latitude: hasLocation ? filters.latitude : undefined,
     longitude: hasLocation ? filters.longitude : undefined,
     sortByDistance: hasLocation && filters.sortByDistance ? 'true' : undefined,
