@@ -3,7 +3,10 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 
-export const SHOP_TIME_ZONE = 'Africa/Johannesburg';
+import { LOCAL_TIME_ZONE } from './local-date.js';
+
+/** The one local time zone (local-date.ts), under the name the open-state rule reads best with. */
+export const SHOP_TIME_ZONE = LOCAL_TIME_ZONE;
 
 /** A weekly row as the API gives it: 0 Sunday … 6 Saturday, times 'HH:MM'. */
 export interface WeeklyHours {
