@@ -56,7 +56,7 @@ async function ownedShop(db: Database, shopId: number, ownerId: number) {
  * average (cancelled left out), growth (spec §9: 0 when the earlier period is zero), last week's revenue (the
  * 7 days before the current 7, inside the range as 2 × days ≥ 14) and the median time to ready.
  */
-function totalsQuery(shopId: number, now: Date, days: number) {
+export function totalsQuery(shopId: number, now: Date, days: number) {
   const { end, start, previousStart } = windowOf(now, days);
   const growth = (current: string, previous: string) =>
     sql.raw(`case when ${previous} = 0 then 0
@@ -85,7 +85,7 @@ function totalsQuery(shopId: number, now: Date, days: number) {
 }
 
 /** Distinct customers of the window, and those with two or more orders in it. */
-function customersQuery(shopId: number, now: Date, days: number) {
+export function customersQuery(shopId: number, now: Date, days: number) {
   const { end, start } = windowOf(now, days);
   return sql`
     select count(*)::int as customers, count(*) filter (where placed >= 2)::int as repeat_customers
@@ -98,7 +98,7 @@ function customersQuery(shopId: number, now: Date, days: number) {
  * The window's orders by status, by local weekday and hour (the heat map) and by local hour (peak hours), in one
  * read: grouping() tells the sets apart (3: status; 4: weekday and hour; 6: hour).
  */
-function groupsQuery(shopId: number, now: Date, days: number) {
+export function groupsQuery(shopId: number, now: Date, days: number) {
   const { end, start } = windowOf(now, days);
   return sql`
     select status, weekday, hour, grouping(status, weekday, hour)::int as grouping_set, count(*)::int as orders
@@ -112,7 +112,7 @@ function groupsQuery(shopId: number, now: Date, days: number) {
 }
 
 /** Revenue of each of the last 7 local days, today included, days without orders as 0. */
-function dailyRevenueQuery(shopId: number, now: Date) {
+export function dailyRevenueQuery(shopId: number, now: Date) {
   const end = sql`${now.toISOString()}::timestamptz`;
   const today = sql`${local(end)}::date`;
   const first = sql`(${today} - ${DAILY_REVENUE_DAYS - 1}::int)`;
@@ -130,7 +130,7 @@ function dailyRevenueQuery(shopId: number, now: Date) {
 }
 
 /** The 5 items sold most by quantity in the window (order lines; cancelled orders left out). */
-function topItemsQuery(shopId: number, now: Date, days: number) {
+export function topItemsQuery(shopId: number, now: Date, days: number) {
   const { end, start } = windowOf(now, days);
   return sql`
     select name, sum(quantity)::int as quantity, sum(quantity * price_cents) as cents
@@ -145,7 +145,7 @@ function topItemsQuery(shopId: number, now: Date, days: number) {
  * The latest promotion that has begun, and the same number of whole local days before it and since it began (up to
  * today or its last day): shop page views (counted per day), new favourites and orders placed in each span.
  */
-function promotionQuery(shopId: number, now: Date) {
+export function promotionQuery(shopId: number, now: Date) {
   const end = sql`${now.toISOString()}::timestamptz`;
   const today = sql`${local(end)}::date`;
   const midnight = (day: SQL) => sql`((${day})::timestamp at time zone ${zone})`;
@@ -213,16 +213,38 @@ export async function getShopAnalytics(
   days: number,
   now = new Date(),
 ): Promise<ShopAnalytics> {
-  const shop = await ownedShop(db, shopId, ownerId);
-  // Independent reads: on PostgreSQL they run on separate pooled connections at once; PGlite queues them.
-  const [[totals], [customers], groups, daily, top, [promotion]] = await Promise.all([
-    rows<TotalsRow>(db, totalsQuery(shopId, now, days)),
-    rows<{ customers: number; repeat_customers: number }>(db, customersQuery(shopId, now, days)),
-    rows<GroupRow>(db, groupsQuery(shopId, now, days)),
-    rows<{ date: string; cents: unknown }>(db, dailyRevenueQuery(shopId, now)),
-    rows<{ name: string; quantity: number; cents: unknown }>(db, topItemsQuery(shopId, now, days)),
-    rows<PromotionRow>(db, promotionQuery(shopId, now)),
-  ]);
+  // One statement, one round trip: the shop row proves ownership, and each part is a subquery of it (run once,
+  // and not at all when the shop is not this owner's). Parts come back as JSON, numbers as numbers.
+  const [answer] = await rows<{
+    rating: string;
+    menu_items: number;
+    total_messages: number;
+    totals: TotalsRow;
+    customers: { customers: number; repeat_customers: number };
+    groups: GroupRow[] | null;
+    daily: { date: string; cents: unknown }[];
+    top: { name: string; quantity: number; cents: unknown }[] | null;
+    promotion: PromotionRow | null;
+  }>(
+    db,
+    sql`select s.rating::text as rating,
+        (select count(*)::int from menu_items m where m.shop_id = s.id) as menu_items,
+        (select count(*)::int from messages m where m.shop_id = s.id) as total_messages,
+        (select row_to_json(part) from (${totalsQuery(shopId, now, days)}) part) as totals,
+        (select row_to_json(part) from (${customersQuery(shopId, now, days)}) part) as customers,
+        (select json_agg(part order by part.grouping_set, part.status, part.weekday, part.hour)
+          from (${groupsQuery(shopId, now, days)}) part) as groups,
+        (select json_agg(part order by part.date) from (${dailyRevenueQuery(shopId, now)}) part) as daily,
+        (select json_agg(part order by part.quantity desc, part.name)
+          from (${topItemsQuery(shopId, now, days)}) part) as top,
+        (select row_to_json(part) from (${promotionQuery(shopId, now)}) part) as promotion
+      from coffee_shops s where s.id = ${shopId} and s.owner_id = ${ownerId}`,
+  );
+  if (!answer) throw new HttpError(404, 'Coffee shop not found');
+  const shop = answer;
+  const { totals, customers, daily, promotion } = answer;
+  const groups = answer.groups ?? [];
+  const top = answer.top ?? [];
   return {
     periodDays: days,
     totalRevenue: money(totals?.revenue),
