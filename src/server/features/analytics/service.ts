@@ -28,13 +28,21 @@ async function rows<Row>(db: Database, query: SQL): Promise<Row[]> {
 const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
 const money = (cents: unknown) => centsToDecimalText(num(cents));
 
-/** The window of `days` days up to `now`, and the same length before it, as SQL values. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The window of `days` days up to `now`, and the same length before it, as SQL values. Computed here and sent as
+ * constants: `now - interval` in SQL is only stable, not immutable, so PostgreSQL would work it out again for every
+ * row in each FILTER clause. Days are 24 hours: Johannesburg has no daylight saving.
+ */
 function windowOf(now: Date, days: number) {
-  const end = sql`${now.toISOString()}::timestamptz`;
+  const instant = (msBefore: number) => sql`${new Date(now.getTime() - msBefore).toISOString()}::timestamptz`;
   return {
-    end,
-    start: sql`(${end} - ${days}::int * interval '1 day')`,
-    previousStart: sql`(${end} - ${2 * days}::int * interval '1 day')`,
+    end: instant(0),
+    start: instant(days * DAY_MS),
+    previousStart: instant(2 * days * DAY_MS),
+    weekStart: instant(7 * DAY_MS),
+    lastWeekStart: instant(14 * DAY_MS),
   };
 }
 
@@ -57,7 +65,7 @@ async function ownedShop(db: Database, shopId: number, ownerId: number) {
  * 7 days before the current 7, inside the range as 2 × days ≥ 14) and the median time to ready.
  */
 export function totalsQuery(shopId: number, now: Date, days: number) {
-  const { end, start, previousStart } = windowOf(now, days);
+  const { end, start, previousStart, weekStart, lastWeekStart } = windowOf(now, days);
   const growth = (current: string, previous: string) =>
     sql.raw(`case when ${previous} = 0 then 0
       else round((${current} - ${previous}) * 100.0 / ${previous}, 1)::float8 end`);
@@ -75,8 +83,8 @@ export function totalsQuery(shopId: number, now: Date, days: number) {
         count(*) filter (where created_at >= ${start} and status <> 'cancelled') as paid_orders,
         coalesce(sum(total_cents) filter (where created_at < ${start} and status <> 'cancelled'), 0)
           as previous_revenue,
-        coalesce(sum(total_cents) filter (where created_at >= ${end} - interval '14 days'
-          and created_at < ${end} - interval '7 days' and status <> 'cancelled'), 0) as last_week_revenue,
+        coalesce(sum(total_cents) filter (where created_at >= ${lastWeekStart}
+          and created_at < ${weekStart} and status <> 'cancelled'), 0) as last_week_revenue,
         percentile_cont(0.5) within group (order by extract(epoch from ready_at - created_at))
           filter (where created_at >= ${start} and ready_at is not null) as median_seconds
       from orders
@@ -106,6 +114,7 @@ export function groupsQuery(shopId: number, now: Date, days: number) {
       select status, extract(dow from placed)::int as weekday, extract(hour from placed)::int as hour
       from orders, lateral (select ${local(sql`created_at`)} as placed) as local_time
       where shop_id = ${shopId} and created_at >= ${start} and created_at <= ${end}
+      offset 0 -- kept as a subquery, so each order's local time is worked out once, not once per grouping key
     ) window_orders
     group by grouping sets ((status), (weekday, hour), (hour))
     order by grouping_set, status, weekday, hour`;
