@@ -59,12 +59,18 @@ test('an owner opens View Analytics on demo orders, switches to 7 days and downl
   await expect(
     dialog.getByText(`Your shop received ${month.totalOrders} orders in the last 30 days`),
   ).toBeVisible();
+  for (const item of month.topItems)
+    await expect(dialog.getByText(`${item.quantity} sold`, { exact: true }).first()).toBeVisible();
   // The charts drew: a line, pie sectors and bars.
   await expect(dialog.locator('.recharts-line')).toHaveCount(1);
   await expect(dialog.locator('.recharts-pie-sector')).toHaveCount(month.statusBreakdown.length);
   await expect(dialog.locator('.recharts-bar-rectangle')).toHaveCount(month.peakHours.length);
   await dialog.getByRole('heading', { name: 'Order Status Breakdown' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${shots}/analytics-1280.png` });
+  await dialog.getByRole('heading', { name: 'Quick Stats' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/analytics-1280-lower.png` });
+  await dialog.getByRole('heading', { name: 'Summary' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/analytics-1280-bottom.png` });
 
   const weekAnswer = page.waitForResponse((response) => response.url().includes('days=7'));
   await dialog.getByRole('button', { name: '7 days' }).click();

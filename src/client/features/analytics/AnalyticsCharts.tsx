@@ -63,10 +63,10 @@ export function PeakHoursChart({ hours }: { hours: ShopAnalytics['peakHours'] })
   const data = hours.map((entry) => ({ label: hourLabel(entry.hour), orders: entry.orders }));
   return (
     <ResponsiveContainer width="100%" height={220}>
-      <BarChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: -16 }}>
+      <BarChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: -8 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="#f2e8dd" />
         <XAxis dataKey="label" tick={axis} />
-        <YAxis tick={axis} allowDecimals={false} width={40} />
+        <YAxis tick={axis} allowDecimals={false} width={48} />
         <Tooltip formatter={(value) => [value, 'Orders']} />
         <Bar dataKey="orders" fill={BAR_COLOUR} radius={[4, 4, 0, 0]} />
       </BarChart>

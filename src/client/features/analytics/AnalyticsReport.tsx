@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Card } from '../../ui/Card';
 import { cn } from '../../ui/cn';
 import { DailyRevenueChart, PeakHoursChart, StatusBreakdownChart } from './AnalyticsCharts';
-import { growthLabel, plural, summarySentences } from './analytics-text';
+import { growthLabel, summarySentences } from './analytics-text';
 import { OrdersHeatmap } from './OrdersHeatmap';
 import { PromotionComparison } from './PromotionComparison';
 
@@ -105,7 +105,9 @@ export function AnalyticsReport({ data }: { data: ShopAnalytics }) {
                     {index + 1}
                   </span>
                   <span className="min-w-0 flex-1 truncate font-medium">{item.name}</span>
-                  <span className="shrink-0 text-espresso-600">{plural(item.quantity, 'sold')}</span>
+                  <span className="shrink-0 text-espresso-600">
+                    {item.quantity.toLocaleString('en-ZA')} sold
+                  </span>
                   <span className="shrink-0 tabular-nums font-semibold">R{item.revenue}</span>
                 </li>
               ))}
