@@ -36,10 +36,14 @@ test('an owner opens View Analytics on demo orders, switches to 7 days and downl
   ).json()) as Shop[];
   const first = shops[0]!;
 
+  // The figures the dialog itself received: other browser tests may place orders at this shop meanwhile.
+  const monthAnswer = page.waitForResponse((response) =>
+    response.url().endsWith(`/api/analytics/${first.id}?days=30`),
+  );
   await page.getByRole('button', { name: 'View Analytics' }).click();
   const dialog = page.getByRole('dialog', { name: `Analytics Dashboard - ${first.name}` });
   await expect(dialog).toBeVisible();
-  const month = await figures(page, first.id, 30);
+  const month = (await (await monthAnswer).json()) as ShopAnalytics;
   expect(month.totalOrders).toBeGreaterThan(0);
   await expect(dialog.getByText('Total Revenue (30d)')).toBeVisible();
   await expect(dialog.getByText(`R${month.totalRevenue}`).first()).toBeVisible();
@@ -72,10 +76,13 @@ test('an owner opens View Analytics on demo orders, switches to 7 days and downl
   await dialog.getByRole('heading', { name: 'Summary' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${shots}/analytics-1280-bottom.png` });
 
-  const weekAnswer = page.waitForResponse((response) => response.url().includes('days=7'));
+  const weekAnswer = page.waitForResponse((response) =>
+    response.url().endsWith(`/api/analytics/${first.id}?days=7`),
+  );
   await dialog.getByRole('button', { name: '7 days' }).click();
-  await weekAnswer;
-  const week = await figures(page, first.id, 7);
+  const week = (await (await weekAnswer).json()) as ShopAnalytics;
+  // The server agrees when asked directly.
+  expect((await figures(page, first.id, 7)).totalOrders).toBeGreaterThanOrEqual(week.totalOrders);
   await expect(dialog.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
   await expect(dialog.getByText('Total Revenue (7d)')).toBeVisible();
   await expect(
@@ -89,7 +96,8 @@ test('an owner opens View Analytics on demo orders, switches to 7 days and downl
   const csv = await readFile((await download.path())!, 'utf8');
   const lines = csv.trimEnd().split('\r\n');
   expect(lines[0]).toBe('id,created,pickup,status,customer,items,total');
-  expect(lines).toHaveLength(week.totalOrders + 1);
+  expect(lines.length - 1).toBeGreaterThanOrEqual(week.totalOrders);
+  expect(lines.slice(1).every((line) => /^\d+,\d{4}-\d\d-\d\d \d\d:\d\d,/.test(line))).toBe(true);
 });
 
 test('a new shop’s analytics, opened from its card on a phone, show the empty states and fit the screen', async ({
