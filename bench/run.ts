@@ -5,18 +5,22 @@
 //   --shops     discover: shops to load (default 100000)
 //   --connections  discover: concurrent connections (default 50)
 //   --conversations, --rate  chat: conversations (default 500) and messages per second in all (default 500)
+//   --orders    analytics: the big shop's orders (default 1,000,000 on PostgreSQL, 100,000 on PGlite)
+//   orders: --rate orders placed per second (default 200), --duration (default 15); 200 shops, 2,000 customers
 //   --runs      web: Lighthouse runs per page, the best kept (default 2)
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); each scenario creates its own
 // database bench_<timestamp> on that server and drops it at the end.
 import os from 'node:os';
 import pg from 'pg';
+import { type AnalyticsRow, analyticsTable, analyticsVerdict, runAnalyticsBench } from './analytics.js';
 import { type ChatBenchResult, chatTable, runChatBench } from './chat.js';
 import { type DiscoverRow, discoverTable, discoverVerdict, runDiscoverBench } from './discover.js';
 import { type BenchDatabase, runCleanups, writeResults } from './lib.js';
+import { type OrdersBenchResult, ordersTable, runOrdersBench } from './orders.js';
 import { runWebBench, webTable } from './web.js';
 
 const args = process.argv.slice(2);
-const valueOptions = ['db', 'duration', 'shops', 'connections', 'conversations', 'rate', 'runs'];
+const valueOptions = ['db', 'duration', 'shops', 'connections', 'conversations', 'rate', 'orders', 'runs'];
 const options = new Map<string, string>();
 const scenarios: string[] = [];
 for (let index = 0; index < args.length; index += 1) {
@@ -112,6 +116,49 @@ const runners: Record<string, () => Promise<void>> = {
     }
     console.log(`\n${chatTable(results)}`);
     console.log(`wrote ${writeResults('chat', results, { machine })}`);
+  },
+  async analytics() {
+    const rows: AnalyticsRow[] = [];
+    const settings: Record<string, unknown> = {};
+    for (const db of await databases()) {
+      const bigShopOrders = numberOption('orders', db === 'postgres' ? 1_000_000 : 100_000);
+      const run = {
+        bigShopOrders,
+        smallShops: 200,
+        ordersPerSmallShop: 1_000,
+        durationSeconds: numberOption('duration', 10),
+        connections: numberOption('connections', 20),
+      };
+      settings[db] = run;
+      console.log(
+        `\n▶ analytics on ${db}: a shop with ${bigShopOrders.toLocaleString('en-US')} orders over two years, 200 with 1,000 each; ${run.connections} owners at once, ${run.durationSeconds} s per load`,
+      );
+      const result = await runAnalyticsBench({ db, postgresUrl, ...run });
+      rows.push(...result.rows);
+      for (const [name, plan] of Object.entries(result.plans))
+        console.log(`\n  plan: ${name}\n${plan.replace(/^/gm, '    ')}`);
+    }
+    console.log(`\n${analyticsTable(rows)}\n`);
+    for (const line of analyticsVerdict(rows)) console.log(line);
+    console.log(`wrote ${writeResults('analytics', rows, { ...settings, machine })}`);
+  },
+  async orders() {
+    const settings = {
+      shops: 200,
+      owners: 50,
+      customers: 2000,
+      durationSeconds: numberOption('duration', 15),
+      rate: numberOption('rate', 200),
+    };
+    const results: OrdersBenchResult[] = [];
+    for (const db of await databases()) {
+      console.log(
+        `\n▶ orders on ${db}: ${settings.shops} shops, ${settings.customers.toLocaleString('en-US')} customers and ${settings.owners} owners connected, ${settings.rate} orders/s for ${settings.durationSeconds} s, each run to completed`,
+      );
+      results.push(await runOrdersBench({ db, postgresUrl, ...settings }));
+    }
+    console.log(`\n${ordersTable(results)}\n`);
+    console.log(`wrote ${writeResults('orders', results, { ...settings, machine })}`);
   },
   async web() {
     const settings = { runs: numberOption('runs', 2) };
