@@ -1,0 +1,118 @@
+// Order hooks: the orders lists, placing and moving orders, the dashboard summary, the orders switch, and the
+// menu and hours a checkout needs; plus how a live order event lands in the cache.
+import type { BusinessHours, SpecialDay } from '@shared/api/hours';
+import type { MenuItem } from '@shared/api/menu';
+import type { DashboardSummary, Order, OrderLine, PlaceOrderBody } from '@shared/api/orders';
+import type { Shop } from '@shared/api/shops';
+import type { OrderStatus } from '@shared/domain/order-status';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api';
+import { reorderCart } from './reorder';
+
+export const ORDERS_KEY = ['/api/orders'] as const;
+export const SUMMARY_KEY = ['/api/dashboard/summary'] as const;
+
+export interface OrderFilters {
+  status?: OrderStatus;
+  shopId?: number;
+}
+
+/** GET /api/orders: the owner's shops' orders, or the customer's own, newest first. */
+export function useOrders(enabled: boolean, filters: OrderFilters = {}) {
+  const params = { status: filters.status, shopId: filters.shopId };
+  const hasFilter = params.status !== undefined || params.shopId !== undefined;
+  return useQuery<Order[]>({ queryKey: hasFilter ? [...ORDERS_KEY, params] : ORDERS_KEY, enabled });
+}
+
+export function useDashboardSummary(enabled: boolean) {
+  return useQuery<DashboardSummary>({ queryKey: SUMMARY_KEY, enabled });
+}
+
+/** The shop's menu (public): for Order again, which items are still there and still available. */
+export function useShopMenu(shopId: number | null) {
+  return useQuery<MenuItem[]>({ queryKey: ['/api/menu-items', shopId], enabled: shopId !== null });
+}
+
+export function useBusinessHours(shopId: number) {
+  return useQuery<BusinessHours[]>({ queryKey: ['/api/business-hours', shopId] });
+}
+
+export function useSpecialDays(shopId: number) {
+  return useQuery<SpecialDay[]>({ queryKey: ['/api/special-hours', shopId] });
+}
+
+/** The lines of an order: its items are JSON text (spec §3); a malformed one shows as no lines, not a crash. */
+export function orderLines(order: Pick<Order, 'items'>): OrderLine[] {
+  try {
+    const parsed = JSON.parse(order.items) as unknown;
+    return Array.isArray(parsed) ? (parsed as OrderLine[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * A changed or new order, from our own call or pushed over /ws: replace it wherever a cached list holds it,
+ * then refetch the lists and the summary, since a new order or a status filter changes which lists hold it.
+ */
+export function applyOrderChange(queryClient: QueryClient, order: Order) {
+  queryClient.setQueriesData<Order[]>({ queryKey: ORDERS_KEY }, (list) =>
+    Array.isArray(list) ? list.map((existing) => (existing.id === order.id ? order : existing)) : list,
+  );
+  void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+  void queryClient.invalidateQueries({ queryKey: SUMMARY_KEY });
+}
+
+export function usePlaceOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // The key is made once per checkout attempt by the caller and sent again on a retry, so a reply lost on
+    // the way back never turns into a second order.
+    mutationFn: ({ body, idempotencyKey }: { body: PlaceOrderBody; idempotencyKey: string }) =>
+      apiRequest<Order>('POST', '/api/orders', body, { 'Idempotency-Key': idempotencyKey }),
+    onSuccess: (order) => {
+      applyOrderChange(queryClient, order);
+      // Placing an order posts an order card into the conversation with the shop.
+      void queryClient.invalidateQueries({ queryKey: ['/api/messages'] });
+      void queryClient.invalidateQueries({ queryKey: ['/api/messages/conversations'] });
+    },
+  });
+}
+
+/** PUT /api/orders/{id} {status}: the owner's next action, or a customer cancelling a pending order. */
+export function useUpdateOrderStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, status }: { orderId: number; status: OrderStatus }) =>
+      apiRequest<Order>('PUT', `/api/orders/${orderId}`, { status }),
+    // Spec §7: after an order update succeeds, the orders data is refreshed.
+    onSuccess: (order) => applyOrderChange(queryClient, order),
+  });
+}
+
+/** The owner's switch: PUT /api/coffee-shops/{id} {acceptingOrders}, then my-shops is refreshed. */
+export function useSetAcceptingOrders() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ shopId, acceptingOrders }: { shopId: number; acceptingOrders: boolean }) =>
+      apiRequest<Shop>('PUT', `/api/coffee-shops/${shopId}`, { acceptingOrders }),
+    onSuccess: (shop) => {
+      void queryClient.invalidateQueries({ queryKey: ['/api/my-shops'] });
+      void queryClient.invalidateQueries({ queryKey: ['/api/coffee-shops', shop.id] });
+    },
+  });
+}
+
+/** Order again: today's menu of the order's shop (fetched fresh: what sold out since matters), as a cart. */
+export function useReorder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (order: Order) => {
+      const menu = await queryClient.fetchQuery<MenuItem[]>({
+        queryKey: ['/api/menu-items', order.shopId],
+        staleTime: 0,
+      });
+      return reorderCart({ id: order.shopId, name: order.shopName }, orderLines(order), menu);
+    },
+  });
+}
