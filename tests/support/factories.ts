@@ -1,5 +1,7 @@
-// Factories: real users and shops made through the public API, so tests arrange the way users act.
+// Factories: real users, shops, menus and hours made through the public API, so tests arrange the way users act.
 import type { AuthResponse, Role } from '../../src/shared/api/auth.js';
+import type { BusinessHours, SpecialDay, SpecialDayBody } from '../../src/shared/api/hours.js';
+import type { CreateMenuItemBody, MenuItem } from '../../src/shared/api/menu.js';
 import type { CreateShopBody, Shop } from '../../src/shared/api/shops.js';
 import type { Api } from './test-app.js';
 
@@ -32,5 +34,73 @@ export async function makeShop(api: Api, owner: AuthResponse, overrides: Partial
     ...overrides,
   });
   if (reply.status !== 201) throw new Error(`makeShop failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply.body;
+}
+
+/** A menu item made through POST /api/menu-items by the shop's owner; a flat white unless told otherwise. */
+export async function makeMenuItem(
+  api: Api,
+  owner: AuthResponse,
+  shop: { id: number },
+  overrides: Partial<CreateMenuItemBody> = {},
+) {
+  const reply = await api.as(owner).post<MenuItem>('/api/menu-items', {
+    shopId: shop.id,
+    name: 'Flat White',
+    category: 'coffee',
+    price: '38.50',
+    preparationTime: '3-5 mins',
+    allergens: ['milk'],
+    ...overrides,
+  });
+  if (reply.status !== 201)
+    throw new Error(`makeMenuItem failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply.body;
+}
+
+/**
+ * A shop's weekly hours through POST /api/business-hours, one call per day as the dialog does. Days not
+ * given are not touched; a day given as null is closed.
+ */
+export async function setHours(
+  api: Api,
+  owner: AuthResponse,
+  shop: { id: number },
+  days: Record<number, { openTime: string; closeTime: string } | null>,
+) {
+  const saved: BusinessHours[] = [];
+  for (const [day, hours] of Object.entries(days)) {
+    const reply = await api.as(owner).post<BusinessHours>('/api/business-hours', {
+      shopId: shop.id,
+      dayOfWeek: Number(day),
+      openTime: hours?.openTime ?? null,
+      closeTime: hours?.closeTime ?? null,
+      isClosed: hours === null,
+    });
+    if (reply.status !== 201 && reply.status !== 200) {
+      throw new Error(`setHours failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+    }
+    saved.push(reply.body);
+  }
+  return saved;
+}
+
+/** A special day through POST /api/special-hours (closed unless hours are given). */
+export async function setSpecialDay(
+  api: Api,
+  owner: AuthResponse,
+  shop: { id: number },
+  date: string,
+  overrides: Partial<SpecialDayBody> = {},
+) {
+  const reply = await api.as(owner).post<SpecialDay>('/api/special-hours', {
+    shopId: shop.id,
+    date,
+    isClosed: true,
+    ...overrides,
+  });
+  if (reply.status !== 201 && reply.status !== 200) {
+    throw new Error(`setSpecialDay failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+  }
   return reply.body;
 }

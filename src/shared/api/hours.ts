@@ -36,11 +36,16 @@ export type SpecialDay = z.infer<typeof specialDay>;
 export const hoursShopParams = z.object({ shopId: pathId('shopId') });
 export const hoursParams = z.object({ id: pathId('id') });
 
+// An empty time field of a form ('') is no time, like null: a closed day's row may send it.
 const time = (name: string) =>
   z
-    .string({ message: `${name} must be a time HH:MM` })
-    .regex(TIME_PATTERN, `${name} must be a time HH:MM between 00:00 and 23:59`)
-    .nullish()
+    .preprocess(
+      (value) => (value === '' ? null : value),
+      z
+        .string({ message: `${name} must be a time HH:MM` })
+        .regex(TIME_PATTERN, `${name} must be a time HH:MM between 00:00 and 23:59`)
+        .nullish(),
+    )
     .transform((value) => value ?? null);
 
 /** Open before close unless closed; a closed day keeps no times. */
@@ -53,7 +58,7 @@ function checkTimes<T extends { isClosed: boolean; openTime: string | null; clos
   else if (!value.closeTime)
     ctx.addIssue({ code: 'custom', message: 'closeTime is required', path: ['closeTime'] });
   else if (value.openTime >= value.closeTime)
-    ctx.addIssue({ code: 'custom', message: 'openTime must be before closeTime', path: ['closeTime'] });
+    ctx.addIssue({ code: 'custom', message: 'openTime must be before closeTime', path: ['openTime'] });
 }
 
 const withoutTimesWhenClosed = <

@@ -48,8 +48,13 @@ export const menuItemParams = z.object({ id: pathId('id') });
 /** Price: a number or numeric text, above 0, at most R10,000, at most two decimals. Parsed to cents. */
 const price = z.union([z.number(), z.string()], { message: 'price is required' }).transform((value, ctx) => {
   const text = typeof value === 'number' ? String(value) : value.trim();
-  if (text === '' || !/^\d+(\.\d+)?$|^\d*\.\d+$/.test(text) || !Number.isFinite(Number(text))) {
+  // Plain decimal notation only: '1e3', '12.', 'R12' and '' are not prices a person types.
+  if (!/^-?(\d+(\.\d+)?|\.\d+)$/.test(text) || !Number.isFinite(Number(text))) {
     ctx.addIssue({ code: 'custom', message: 'price must be a number' });
+    return z.NEVER;
+  }
+  if (text.startsWith('-') || Number(text) === 0) {
+    ctx.addIssue({ code: 'custom', message: 'price must be more than 0' });
     return z.NEVER;
   }
   if (!/^\d*(\.\d{1,2})?$/.test(text)) {
@@ -83,7 +88,7 @@ const textList = (name: string) =>
       z
         .string({ message: `${name} must be a list of text` })
         .trim()
-        .max(100),
+        .max(100, `each of ${name} must be at most 100 characters`),
       {
         message: `${name} must be a list of text`,
       },
@@ -122,12 +127,17 @@ const menuItemFields = {
   preparationTime: optionalText('preparationTime', 40),
   ingredients: textList('ingredients'),
   allergens: textList('allergens'),
+  // A form's empty field may arrive as '': no calories given, like null.
   calories: z
-    .number({ message: 'calories must be a whole number' })
-    .int('calories must be a whole number')
-    .min(0, 'calories must be 0 or more')
-    .max(MAX_CALORIES, `calories must be at most ${MAX_CALORIES}`)
-    .nullish()
+    .preprocess(
+      (value) => (value === '' ? null : value),
+      z
+        .number({ message: 'calories must be a whole number' })
+        .int('calories must be a whole number')
+        .min(0, 'calories must be 0 or more')
+        .max(MAX_CALORIES, `calories must be at most ${MAX_CALORIES}`)
+        .nullish(),
+    )
     .transform((value) => value ?? null),
   isVegan: z.boolean({ message: 'isVegan must be true or false' }),
   isGlutenFree: z.boolean({ message: 'isGlutenFree must be true or false' }),

@@ -1,4 +1,4 @@
-// Shop data hooks: the discover list, featured shops, one shop, the owner's shops and shop creation.
+// Shop data hooks: the discover list, featured shops, one shop, the owner's shops, creating and editing a shop.
 
 import {
   type CreateShopBody,
@@ -6,6 +6,7 @@ import {
   type GeocodeResult,
   type Shop,
   type ShopCategory,
+  type UpdateShopBody,
 } from '@shared/api/shops';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, pathFromKey } from '../../lib/api';
@@ -76,6 +77,19 @@ export function useCreateShop() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['/api/my-shops'] });
       void queryClient.invalidateQueries({ queryKey: ['/api/coffee-shops'] });
+    },
+  });
+}
+
+/** Edit shop: every list that shows the shop is refreshed (the shop's own query sits under coffee-shops). */
+export function useUpdateShop(shopId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateShopBody) => apiRequest<Shop>('PUT', `/api/coffee-shops/${shopId}`, body),
+    onSuccess: () => {
+      for (const key of ['/api/my-shops', '/api/coffee-shops', '/api/favorites']) {
+        void queryClient.invalidateQueries({ queryKey: [key] });
+      }
     },
   });
 }

@@ -1,0 +1,29 @@
+// A shop's open-now line ('Open now · closes 17:00', 'Closed · opens Mon 09:00'); nothing when it set no hours.
+import type { Shop } from '@shared/api/shops';
+import { openLine } from '@shared/domain/opening-hours';
+import { Clock } from 'lucide-react';
+import { cn } from '../ui/cn';
+
+export function OpenNowLine({
+  shop,
+  className,
+}: {
+  shop: Pick<Shop, 'openNow' | 'nextChangeAt'>;
+  className?: string;
+}) {
+  const line = openLine(shop, new Date());
+  if (!line) return null;
+  return (
+    <p
+      className={cn(
+        'flex items-center gap-1.5 text-sm font-medium',
+        shop.openNow ? 'text-leaf' : 'text-espresso-600',
+        className,
+      )}
+      data-testid="open-now"
+    >
+      <Clock className="h-4 w-4 shrink-0" aria-hidden />
+      {line}
+    </p>
+  );
+}

@@ -1,0 +1,86 @@
+// Menu items: a shop's public menu and its owner's changes. Prices are integer cents here, decimal text in the
+// API (rule 16); every write names the owner in its query (rule 4).
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { createMenuItemBody, MenuItem, updateMenuItemBody } from '../../../shared/api/menu.js';
+import { centsToDecimalText } from '../../../shared/domain/money.js';
+import type { Database } from '../../db/client.js';
+import { menuItems } from '../../db/schema.js';
+import { HttpError } from '../../http-error.js';
+import { assertOwnsShop, assertShopExists, ownedShopIds } from '../owned-shops.js';
+
+type MenuItemRow = typeof menuItems.$inferSelect;
+type CreateInput = z.output<typeof createMenuItemBody>;
+type UpdateInput = z.output<typeof updateMenuItemBody>;
+
+export function toMenuItem(row: MenuItemRow): MenuItem {
+  return {
+    id: row.id,
+    shopId: row.shopId,
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    price: centsToDecimalText(row.priceCents),
+    imageUrl: row.imageUrl,
+    isAvailable: row.isAvailable,
+    preparationTime: row.preparationTime,
+    ingredients: row.ingredients,
+    allergens: row.allergens,
+    calories: row.calories,
+    isVegan: row.isVegan,
+    isGlutenFree: row.isGlutenFree,
+  };
+}
+
+const notFound = () => new HttpError(404, 'Menu item not found');
+
+/** A shop's menu, by category in the menu's order (coffee first), then by name. */
+export async function listMenuItems(db: Database, shopId: number): Promise<MenuItem[]> {
+  await assertShopExists(db, shopId);
+  const rows = await db
+    .select()
+    .from(menuItems)
+    .where(eq(menuItems.shopId, shopId))
+    .orderBy(asc(menuItems.category), asc(menuItems.name), asc(menuItems.id));
+  return rows.map(toMenuItem);
+}
+
+export async function createMenuItem(db: Database, ownerId: number, input: CreateInput): Promise<MenuItem> {
+  await assertOwnsShop(db, ownerId, input.shopId);
+  const { price, ...fields } = input;
+  const [row] = await db
+    .insert(menuItems)
+    .values({ ...fields, priceCents: price })
+    .returning();
+  return toMenuItem(row!);
+}
+
+/** Changes the fields sent, nothing else: the Sold out switch sends { isAvailable } alone. */
+export async function updateMenuItem(
+  db: Database,
+  ownerId: number,
+  id: number,
+  input: UpdateInput,
+): Promise<MenuItem> {
+  const owned = and(eq(menuItems.id, id), inArray(menuItems.shopId, ownedShopIds(db, ownerId)));
+  const { price, ...fields } = input;
+  const changes = { ...fields, ...(price === undefined ? {} : { priceCents: price }) };
+  if (Object.keys(changes).length === 0) {
+    // Nothing to change: answer with the item as it is, still only to its owner.
+    const [row] = await db.select().from(menuItems).where(owned);
+    if (!row) throw notFound();
+    return toMenuItem(row);
+  }
+  const [row] = await db.update(menuItems).set(changes).where(owned).returning();
+  if (!row) throw notFound();
+  return toMenuItem(row);
+}
+
+/** Orders placed earlier keep their lines: each line stores its name and price, and loses only the link. */
+export async function deleteMenuItem(db: Database, ownerId: number, id: number): Promise<void> {
+  const deleted = await db
+    .delete(menuItems)
+    .where(and(eq(menuItems.id, id), inArray(menuItems.shopId, ownedShopIds(db, ownerId))))
+    .returning({ id: menuItems.id });
+  if (deleted.length === 0) throw notFound();
+}

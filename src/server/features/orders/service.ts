@@ -1,0 +1,412 @@
+// Pre-orders (issue 10): placing an order once per Idempotency-Key, reading orders as their customer or their
+// shop's owner, moving them along the status machine with one conditional UPDATE, and the dashboard summary.
+// Each write stores the order, its lines and its chat message in one transaction; callers publish afterwards.
+import { and, desc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Message } from '../../../shared/api/messages.js';
+import {
+  type DashboardSummary,
+  IDEMPOTENCY_WINDOW_HOURS,
+  type Order,
+  type OrderLine,
+  type OrderPlacedData,
+  type OrderStatusData,
+  type orderListQuery,
+  type placeOrderBody,
+  RECENT_ORDERS,
+} from '../../../shared/api/orders.js';
+import { centsToDecimalText, centsToRand } from '../../../shared/domain/money.js';
+import {
+  canActorMove,
+  type OrderActor,
+  type OrderStatus,
+  orderStatusMessage,
+} from '../../../shared/domain/order-status.js';
+import { localDateOf, pickupTimeProblem } from '../../../shared/domain/pickup.js';
+import type { Database, Transaction } from '../../db/client.js';
+import {
+  businessHours,
+  coffeeShops,
+  menuItems,
+  messages,
+  orderLines,
+  orders,
+  specialHours,
+  users,
+} from '../../db/schema.js';
+import { HttpError } from '../../http-error.js';
+import { postServerMessage } from '../messages/service.js';
+
+/** A line as orders.items keeps it (cents inside, CONVENTIONS rule 16). */
+export interface StoredLine {
+  menuItemId: number | null;
+  name: string;
+  quantity: number;
+  priceCents: number;
+}
+
+export interface StoredHistoryEntry {
+  status: OrderStatus;
+  at: string;
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** What the live bus carries after a committed change: the order and who must hear of it. */
+export interface OrderChange {
+  order: Order;
+  ownerId: number;
+  message: Message;
+}
+
+function toLine(line: StoredLine): OrderLine {
+  return {
+    menuItemId: line.menuItemId,
+    name: line.name,
+    quantity: line.quantity,
+    price: centsToDecimalText(line.priceCents),
+  };
+}
+
+export function toOrder(row: OrderRow, names: { shopName: string; customerName: string }): Order {
+  return {
+    id: row.id,
+    shopId: row.shopId,
+    customerId: row.customerId,
+    items: JSON.stringify((row.items as StoredLine[]).map(toLine)),
+    totalAmount: centsToDecimalText(row.totalCents),
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    pickupTime: row.pickupTime?.toISOString() ?? null,
+    notes: row.notes,
+    shopName: names.shopName,
+    customerName: names.customerName,
+    statusHistory: row.statusHistory as StoredHistoryEntry[],
+  };
+}
+
+const orderWithNames = {
+  order: orders,
+  shopName: coffeeShops.name,
+  ownerId: coffeeShops.ownerId,
+  customerName: users.username,
+};
+
+function selectOrders(db: Database | Transaction) {
+  return db
+    .select(orderWithNames)
+    .from(orders)
+    .innerJoin(coffeeShops, eq(coffeeShops.id, orders.shopId))
+    .innerJoin(users, eq(users.id, orders.customerId));
+}
+
+/** One order by id, for whoever is allowed to read it (the bus reads it back this way too). */
+export async function findOrder(db: Database, id: number): Promise<Order | null> {
+  const [row] = await selectOrders(db).where(eq(orders.id, id));
+  return row ? toOrder(row.order, row) : null;
+}
+
+/**
+ * Places an order as this customer. Names and prices are read from the menu inside the transaction; the body's
+ * only say is which items and how many. With an Idempotency-Key, the first order placed with it in the last
+ * 24 hours is returned instead (created: false), even when both requests race: the unique index
+ * orders_customer_idempotency_key lets one INSERT in and the other waits for it, does nothing, then reads it.
+ */
+export async function placeOrder(
+  db: Database,
+  customerId: number,
+  input: z.output<typeof placeOrderBody>,
+  idempotencyKey: string | null,
+  now: Date = new Date(),
+): Promise<{ created: true; change: OrderChange } | { created: false; order: Order }> {
+  return db.transaction(async (tx) => {
+    if (idempotencyKey) {
+      // A key older than the window may be used again: free it (only if it is that old) before looking.
+      const windowStart = new Date(now.getTime() - IDEMPOTENCY_WINDOW_HOURS * 3_600_000);
+      await tx
+        .update(orders)
+        .set({ idempotencyKey: null })
+        .where(
+          and(
+            eq(orders.customerId, customerId),
+            eq(orders.idempotencyKey, idempotencyKey),
+            lt(orders.createdAt, windowStart),
+          ),
+        );
+      const existing = await findByKey(tx, customerId, idempotencyKey);
+      if (existing) return { created: false as const, order: existing };
+    }
+
+    const [shop] = await tx
+      .select({
+        id: coffeeShops.id,
+        name: coffeeShops.name,
+        ownerId: coffeeShops.ownerId,
+        acceptingOrders: coffeeShops.acceptingOrders,
+        customerName: sql<string>`(select ${users.username} from ${users} where ${users.id} = ${customerId})`,
+      })
+      .from(coffeeShops)
+      .where(eq(coffeeShops.id, input.shopId));
+    if (!shop) throw new HttpError(404, 'Coffee shop not found');
+    if (!shop.acceptingOrders) throw new HttpError(409, `${shop.name} is not taking orders right now`);
+
+    const wanted = [...new Set(input.items.map((item) => item.menuItemId))];
+    const found = await tx
+      .select({
+        id: menuItems.id,
+        shopId: menuItems.shopId,
+        name: menuItems.name,
+        priceCents: menuItems.priceCents,
+        isAvailable: menuItems.isAvailable,
+      })
+      .from(menuItems)
+      .where(inArray(menuItems.id, wanted));
+    const byId = new Map(found.filter((item) => item.shopId === shop.id).map((item) => [item.id, item]));
+    const unknown = wanted.filter((id) => !byId.has(id));
+    if (unknown.length > 0)
+      throw new HttpError(
+        400,
+        `menuItemId ${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not on ${shop.name}'s menu`,
+      );
+    const soldOut = wanted.map((id) => byId.get(id)!).filter((item) => !item.isAvailable);
+    if (soldOut.length > 0)
+      throw new HttpError(
+        409,
+        `${soldOut.map((item) => item.name).join(', ')} ${soldOut.length === 1 ? 'is' : 'are'} sold out`,
+      );
+
+    const pickupTime = new Date(input.pickupTime);
+    const problem = pickupTimeProblem({ ...(await hoursOf(tx, shop.id, now)), now, pickupTime });
+    if (problem) throw new HttpError(400, problem);
+
+    const lines: StoredLine[] = input.items.map((item) => {
+      const menuItem = byId.get(item.menuItemId)!;
+      return {
+        menuItemId: menuItem.id,
+        name: menuItem.name,
+        quantity: item.quantity,
+        priceCents: menuItem.priceCents,
+      };
+    });
+    const totalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        shopId: shop.id,
+        customerId,
+        items: lines,
+        totalCents,
+        status: 'pending',
+        statusHistory: [{ status: 'pending', at: now.toISOString() }],
+        pickupTime,
+        notes: input.notes,
+        idempotencyKey,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({
+        target: [orders.customerId, orders.idempotencyKey],
+        where: sql`${orders.idempotencyKey} is not null`,
+      })
+      .returning();
+    if (!row) {
+      // Another request with this key got in first and has committed: answer with its order.
+      const existing = await findByKey(tx, customerId, idempotencyKey!);
+      if (!existing)
+        throw new HttpError(409, 'An order with this Idempotency-Key is being placed; try again');
+      return { created: false as const, order: existing };
+    }
+    await tx.insert(orderLines).values(
+      lines.map((line) => ({
+        orderId: row.id,
+        shopId: shop.id,
+        menuItemId: line.menuItemId,
+        name: line.name,
+        quantity: line.quantity,
+        priceCents: line.priceCents,
+        createdAt: now,
+      })),
+    );
+    const order = toOrder(row, { shopName: shop.name, customerName: shop.customerName });
+    const placed: OrderPlacedData = { orderId: row.id, items: lines.map(toLine), total: order.totalAmount };
+    const summary = lines.map((line) => `${line.quantity} × ${line.name}`).join(', ');
+    const message = await postServerMessage(tx, {
+      senderId: customerId,
+      receiverId: shop.ownerId,
+      shopId: shop.id,
+      customerId,
+      content: `Order #${row.id}: ${summary.length > 400 ? `${summary.slice(0, 399)}…` : summary} (${centsToRand(totalCents)})`,
+      messageType: 'order',
+      orderData: JSON.stringify(placed),
+    });
+    return { created: true as const, change: { order, ownerId: shop.ownerId, message } };
+  });
+}
+
+async function findByKey(tx: Transaction, customerId: number, key: string): Promise<Order | null> {
+  const [row] = await selectOrders(tx).where(
+    and(eq(orders.customerId, customerId), eq(orders.idempotencyKey, key)),
+  );
+  return row ? toOrder(row.order, row) : null;
+}
+
+/** The shop's weekly hours and the special days around the pickup window. */
+async function hoursOf(tx: Transaction, shopId: number, now: Date) {
+  const today = localDateOf(now);
+  const weekly = await tx
+    .select({
+      dayOfWeek: businessHours.dayOfWeek,
+      openTime: businessHours.openTime,
+      closeTime: businessHours.closeTime,
+      isClosed: businessHours.isClosed,
+    })
+    .from(businessHours)
+    .where(eq(businessHours.shopId, shopId));
+  const special = await tx
+    .select({
+      date: specialHours.date,
+      openTime: specialHours.openTime,
+      closeTime: specialHours.closeTime,
+      isClosed: specialHours.isClosed,
+      note: specialHours.note,
+    })
+    .from(specialHours)
+    .where(
+      and(
+        eq(specialHours.shopId, shopId),
+        gte(specialHours.date, sql`${today}::date - 1`),
+        lte(specialHours.date, sql`${today}::date + 10`),
+      ),
+    );
+  return { weekly, special };
+}
+
+/**
+ * The orders a user may see, newest first: an owner's shops' orders (optionally one shop's, one status's), or a
+ * customer's own. Bounded to a page; ?before= continues below the oldest order already shown.
+ */
+export async function listOrders(
+  db: Database,
+  user: { id: number; role: 'customer' | 'shop_owner' },
+  query: z.output<typeof orderListQuery>,
+): Promise<Order[]> {
+  const cursor = query.before
+    ? sql`(${orders.createdAt}, ${orders.id}) < (select o.created_at, o.id from ${orders} o where o.id = ${query.before})`
+    : undefined;
+  const rows = await selectOrders(db)
+    .where(
+      and(
+        user.role === 'shop_owner' ? eq(coffeeShops.ownerId, user.id) : eq(orders.customerId, user.id),
+        query.shopId ? eq(orders.shopId, query.shopId) : undefined,
+        query.status ? eq(orders.status, query.status) : undefined,
+        cursor,
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(query.limit);
+  return rows.map((row) => toOrder(row.order, row));
+}
+
+/** One order for its customer or its shop's owner; anyone else gets 404, as if it did not exist. */
+export async function getOrder(db: Database, userId: number, id: number): Promise<Order> {
+  const [row] = await selectOrders(db).where(
+    and(eq(orders.id, id), or(eq(orders.customerId, userId), eq(coffeeShops.ownerId, userId))),
+  );
+  if (!row) throw new HttpError(404, 'Order not found');
+  return toOrder(row.order, row);
+}
+
+/**
+ * Moves an order to `to` as its shop's owner or its customer. The move is one UPDATE … WHERE status = <the
+ * status read> RETURNING: of two racing moves from one status exactly one matches, the other gets 409 and
+ * changes nothing. The history entry, ready_at, the lines' cancelled flag and the chat message go with it.
+ */
+export async function moveOrder(
+  db: Database,
+  userId: number,
+  id: number,
+  to: OrderStatus,
+  now: Date = new Date(),
+): Promise<OrderChange> {
+  const [current] = await selectOrders(db).where(
+    and(eq(orders.id, id), or(eq(orders.customerId, userId), eq(coffeeShops.ownerId, userId))),
+  );
+  if (!current) throw new HttpError(404, 'Order not found');
+  const from = current.order.status;
+  const actor: OrderActor = current.ownerId === userId ? 'owner' : 'customer';
+  if (actor === 'customer' && to !== 'cancelled')
+    throw new HttpError(403, 'Customers can only cancel their own pending order');
+  if (!canActorMove(actor, from, to)) throw illegalMove(id, from, to, actor);
+
+  return db.transaction(async (tx) => {
+    const entry: StoredHistoryEntry = { status: to, at: now.toISOString() };
+    const [row] = await tx
+      .update(orders)
+      .set({
+        status: to,
+        statusHistory: sql`${orders.statusHistory} || ${JSON.stringify([entry])}::jsonb`,
+        readyAt: to === 'ready' ? now : undefined,
+        updatedAt: now,
+      })
+      .where(and(eq(orders.id, id), eq(orders.status, from)))
+      .returning();
+    if (!row) {
+      // Someone else moved it first: name where it is now.
+      const [moved] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
+      throw illegalMove(id, moved?.status ?? from, to, actor);
+    }
+    if (to === 'cancelled')
+      await tx.update(orderLines).set({ isCancelled: true }).where(eq(orderLines.orderId, id));
+    const data: OrderStatusData = { orderId: id, status: to };
+    const message = await postServerMessage(tx, {
+      senderId: userId,
+      receiverId: actor === 'owner' ? row.customerId : current.ownerId,
+      shopId: row.shopId,
+      customerId: row.customerId,
+      content: orderStatusMessage(id, to),
+      messageType: 'order',
+      orderData: JSON.stringify(data),
+    });
+    return { order: toOrder(row, current), ownerId: current.ownerId, message };
+  });
+}
+
+function illegalMove(id: number, from: OrderStatus, to: OrderStatus, actor: OrderActor) {
+  const why = actor === 'customer' ? ': only a pending order can be cancelled' : '';
+  return new HttpError(409, `Order #${id} cannot move from ${from} to ${to}${why}`);
+}
+
+/**
+ * The dashboard's overview for an owner, computed by the database: today is the Africa/Johannesburg date of
+ * `now`, read as a range of created_at so the orders_shop_created index serves it.
+ */
+export async function dashboardSummary(
+  db: Database,
+  ownerId: number,
+  now: Date = new Date(),
+): Promise<DashboardSummary> {
+  const zone = sql.raw(`'Africa/Johannesburg'`);
+  const dayStart = sql`((${now.toISOString()}::timestamptz at time zone ${zone})::date::timestamp at time zone ${zone})`;
+  const ownShops = sql`(select id from ${coffeeShops} where owner_id = ${ownerId})`;
+  const [figures] = await db
+    .select({
+      ordersToday: sql<number>`(select count(*)::int from ${orders} o
+        where o.shop_id in ${ownShops} and o.created_at >= ${dayStart} and o.created_at < ${dayStart} + interval '1 day')`,
+      revenueToday: sql<number>`(select coalesce(sum(o.total_cents), 0)::int from ${orders} o
+        where o.shop_id in ${ownShops} and o.created_at >= ${dayStart} and o.created_at < ${dayStart} + interval '1 day'
+        and o.status <> 'cancelled')`,
+      activeChats: sql<number>`(select count(*)::int from (select distinct m.shop_id, m.customer_id
+        from ${messages} m where m.shop_id in ${ownShops}) conversations)`,
+      avgRating: sql<string | null>`(select round(avg(s.rating), 1)::text from ${coffeeShops} s
+        where s.owner_id = ${ownerId} and s.review_count > 0)`,
+    })
+    .from(sql`(select 1) one`);
+  const recentOrders = await listOrders(db, { id: ownerId, role: 'shop_owner' }, { limit: RECENT_ORDERS });
+  return {
+    ordersToday: Number(figures!.ordersToday),
+    revenueToday: centsToDecimalText(Number(figures!.revenueToday)),
+    activeChats: Number(figures!.activeChats),
+    avgRating: figures!.avgRating,
+    recentOrders,
+  };
+}
