@@ -17,7 +17,7 @@ export function AddToCartControl({ shop, item }: { shop: Shop; item: MenuItem })
   // An owner sees no cart (issue: 'an owner sees no cart'), not even on another owner's shop.
   if (user?.role === 'shop_owner') return null;
 
-  const reason = !item.isAvailable ? 'Sold out' : !shop.acceptingOrders ? 'Not taking orders' : null;
+  const reason = !item.isAvailable ? 'Not available' : !shop.acceptingOrders ? 'Orders paused' : null;
   if (reason)
     return (
       <div className="flex flex-col items-end gap-0.5">

@@ -14,10 +14,11 @@ import { Field } from '../../ui/Field';
 import { NativeSelect } from '../../ui/NativeSelect';
 import { Textarea } from '../../ui/Textarea';
 import { toast } from '../../ui/toast-store';
+import { useBusinessHours, useSpecialDays } from '../hours/queries';
 import { type Cart, cartCount, cartTotalCents, clearCart, setQuantity, useCart } from './cart';
 import { newIdempotencyKey } from './idempotency-key';
 import { localClock } from './order-time';
-import { useBusinessHours, usePlaceOrder, useSpecialDays } from './queries';
+import { usePlaceOrder } from './queries';
 import { useNow } from './use-now';
 
 const ASAP = 'asap';
@@ -49,12 +50,6 @@ function Checkout({ shop }: { shop: Shop }) {
   const mine = cart?.shopId === shop.id ? cart : null;
   return (
     <div className="mt-3 space-y-4">
-      {!shop.acceptingOrders && (
-        <p className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" role="status">
-          <PauseCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          {shop.name} is not taking orders right now. Please check back later.
-        </p>
-      )}
       {cart && !mine && (
         <p className="rounded-lg bg-espresso-50 p-3 text-sm text-espresso-700">
           Your cart holds {cartCount(cart)} item{cartCount(cart) === 1 ? '' : 's'} from{' '}
@@ -252,6 +247,12 @@ function CheckoutForm({ shop, cart }: { shop: Shop; cart: Cart }) {
         />
       </Field>
 
+      {!shop.acceptingOrders && (
+        <p className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          <PauseCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          Ordering is paused at {shop.name}: your cart is kept until it resumes.
+        </p>
+      )}
       {failure && (
         <p className="rounded-lg bg-red-50 p-3 text-sm text-red-800" role="alert">
           {failure}

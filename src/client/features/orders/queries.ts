@@ -1,12 +1,12 @@
 // Order hooks: the orders lists, placing and moving orders, the dashboard summary, the orders switch, and the
-// menu and hours a checkout needs; plus how a live order event lands in the cache.
-import type { BusinessHours, SpecialDay } from '@shared/api/hours';
+// menu Order again reads; plus how a live order event lands in the cache.
 import type { MenuItem } from '@shared/api/menu';
 import type { DashboardSummary, Order, OrderLine, PlaceOrderBody } from '@shared/api/orders';
 import type { Shop } from '@shared/api/shops';
 import type { OrderStatus } from '@shared/domain/order-status';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
+import { menuKey } from '../menu/queries';
 import { reorderCart } from './reorder';
 
 export const ORDERS_KEY = ['/api/orders'] as const;
@@ -26,19 +26,6 @@ export function useOrders(enabled: boolean, filters: OrderFilters = {}) {
 
 export function useDashboardSummary(enabled: boolean) {
   return useQuery<DashboardSummary>({ queryKey: SUMMARY_KEY, enabled });
-}
-
-/** The shop's menu (public): for Order again, which items are still there and still available. */
-export function useShopMenu(shopId: number | null) {
-  return useQuery<MenuItem[]>({ queryKey: ['/api/menu-items', shopId], enabled: shopId !== null });
-}
-
-export function useBusinessHours(shopId: number) {
-  return useQuery<BusinessHours[]>({ queryKey: ['/api/business-hours', shopId] });
-}
-
-export function useSpecialDays(shopId: number) {
-  return useQuery<SpecialDay[]>({ queryKey: ['/api/special-hours', shopId] });
 }
 
 /** The lines of an order: its items are JSON text (spec §3); a malformed one shows as no lines, not a crash. */
@@ -109,7 +96,7 @@ export function useReorder() {
   return useMutation({
     mutationFn: async (order: Order) => {
       const menu = await queryClient.fetchQuery<MenuItem[]>({
-        queryKey: ['/api/menu-items', order.shopId],
+        queryKey: menuKey(order.shopId),
         staleTime: 0,
       });
       return reorderCart({ id: order.shopId, name: order.shopName }, orderLines(order), menu);
