@@ -33,7 +33,7 @@ export function OverviewTab({ shops, activeChats }: { shops: Shop[]; activeChats
         <StatCard label="Avg Rating" value={averageRating(shops)} icon={Star} />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card className="p-6">
+        <Card className="min-w-0 p-6">
           <h2 className="mb-4 font-display text-xl font-semibold">Recent Orders</h2>
           {recent.length === 0 ? (
             <p className="rounded-xl border border-dashed border-espresso-200 p-6 text-center text-sm text-espresso-600">

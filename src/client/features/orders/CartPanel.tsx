@@ -27,7 +27,7 @@ export function CartPanel({ shop }: { shop: Shop }) {
   const { user } = useAuth();
   if (user?.role === 'shop_owner') return null;
   return (
-    <Card className="p-5 lg:sticky lg:top-20" aria-labelledby="cart-heading" role="region" id="cart">
+    <Card className="scroll-mt-20 p-5 lg:sticky lg:top-20" aria-labelledby="cart-heading" role="region" id="cart">
       <h2 id="cart-heading" className="flex items-center gap-2 font-display text-xl font-semibold">
         <ShoppingBag className="h-5 w-5" aria-hidden /> Your Order
       </h2>
@@ -50,6 +50,7 @@ function Checkout({ shop }: { shop: Shop }) {
   const mine = cart?.shopId === shop.id ? cart : null;
   return (
     <div className="mt-3 space-y-4">
+      {mine && <PhoneCartBar cart={mine} />}
       {cart && !mine && (
         <p className="rounded-lg bg-espresso-50 p-3 text-sm text-espresso-700">
           Your cart holds {cartCount(cart)} item{cartCount(cart) === 1 ? '' : 's'} from{' '}
@@ -274,4 +275,38 @@ function groupByDay(slots: Date[], now: Date): { label: string; slots: Date[] }[
     groups.set(label, [...(groups.get(label) ?? []), slot]);
   }
   return [...groups].map(([label, list]) => ({ label, slots: list }));
+}
+
+/**
+ * On a phone the cart sits below the whole menu; while it is still further down the page, this bar keeps the
+ * count and total in sight and takes the customer down to checkout.
+ */
+function PhoneCartBar({ cart }: { cart: Cart }) {
+  const [cartBelow, setCartBelow] = useState(false);
+  useEffect(() => {
+    const panel = document.getElementById('cart');
+    if (!panel) return;
+    const observer = new IntersectionObserver(([entry]) => {
+      if (entry) setCartBelow(!entry.isIntersecting && entry.boundingClientRect.top > 0);
+    });
+    observer.observe(panel);
+    return () => observer.disconnect();
+  }, []);
+  if (!cartBelow) return null;
+  const count = cartCount(cart);
+  return (
+    <div className="fixed inset-x-0 bottom-0 z-20 border-t border-espresso-200 bg-crema/95 p-3 backdrop-blur lg:hidden">
+      <Button
+        className="w-full justify-between"
+        onClick={() =>
+          document.getElementById('cart')?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+        }
+      >
+        <span>
+          View order · {count} item{count === 1 ? '' : 's'}
+        </span>
+        <span>{centsToRand(cartTotalCents(cart))}</span>
+      </Button>
+    </div>
+  );
 }
