@@ -5,6 +5,7 @@
 //   --shops     discover: shops to load (default 100000)
 //   --connections  discover: concurrent connections (default 50)
 //   --conversations, --rate  chat: conversations (default 500) and messages per second in all (default 500)
+//   orders: --rate orders placed per second (default 200), --duration (default 15); 200 shops, 2,000 customers
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); each scenario creates its own
 // database bench_<timestamp> on that server and drops it at the end.
 import os from 'node:os';
@@ -12,6 +13,7 @@ import pg from 'pg';
 import { type ChatBenchResult, chatTable, runChatBench } from './chat.js';
 import { type DiscoverRow, discoverTable, discoverVerdict, runDiscoverBench } from './discover.js';
 import { type BenchDatabase, runCleanups, writeResults } from './lib.js';
+import { type OrdersBenchResult, ordersTable, runOrdersBench } from './orders.js';
 
 const args = process.argv.slice(2);
 const valueOptions = ['db', 'duration', 'shops', 'connections', 'conversations', 'rate'];
@@ -110,6 +112,24 @@ const runners: Record<string, () => Promise<void>> = {
     }
     console.log(`\n${chatTable(results)}`);
     console.log(`wrote ${writeResults('chat', results, { machine })}`);
+  },
+  async orders() {
+    const settings = {
+      shops: 200,
+      owners: 50,
+      customers: 2000,
+      durationSeconds: numberOption('duration', 15),
+      rate: numberOption('rate', 200),
+    };
+    const results: OrdersBenchResult[] = [];
+    for (const db of await databases()) {
+      console.log(
+        `\n▶ orders on ${db}: ${settings.shops} shops, ${settings.customers.toLocaleString('en-US')} customers and ${settings.owners} owners connected, ${settings.rate} orders/s for ${settings.durationSeconds} s, each run to completed`,
+      );
+      results.push(await runOrdersBench({ db, postgresUrl, ...settings }));
+    }
+    console.log(`\n${ordersTable(results)}\n`);
+    console.log(`wrote ${writeResults('orders', results, { ...settings, machine })}`);
   },
 };
 

@@ -6,9 +6,12 @@ import { cn } from '../ui/cn';
 
 export function OpenNowLine({
   shop,
+  compact = false,
   className,
 }: {
   shop: Pick<Shop, 'openNow' | 'nextChangeAt'>;
+  /** Smaller text, for the dashboard's dense shop rows. */
+  compact?: boolean;
   className?: string;
 }) {
   const line = openLine(shop, new Date());
@@ -16,13 +19,14 @@ export function OpenNowLine({
   return (
     <p
       className={cn(
-        'flex items-center gap-1.5 text-sm font-medium',
+        'flex items-center gap-1.5 font-medium',
+        compact ? 'text-xs' : 'text-sm',
         shop.openNow ? 'text-leaf' : 'text-espresso-600',
         className,
       )}
       data-testid="open-now"
     >
-      <Clock className="h-4 w-4 shrink-0" aria-hidden />
+      <Clock className={cn('shrink-0', compact ? 'h-3.5 w-3.5' : 'h-4 w-4')} aria-hidden />
       {line}
     </p>
   );

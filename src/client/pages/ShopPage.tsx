@@ -5,7 +5,7 @@ import { Prompt } from '../components/Prompt';
 import { WeekHours } from '../features/hours/WeekHours';
 import { MenuList } from '../features/menu/MenuList';
 import { CartPanel } from '../features/orders/CartPanel';
-import { useShop } from '../features/shops/queries';
+import { useRefetchAtNextChange, useShop } from '../features/shops/queries';
 import { ShopHeader } from '../features/shops/ShopHeader';
 import { errorStatus } from '../lib/api';
 import { Button } from '../ui/Button';
@@ -23,6 +23,7 @@ function parseShopId(text: string): number | null {
 export function ShopPage({ params }: { params: { id: string } }) {
   const shopId = parseShopId(params.id);
   const shop = useShop(shopId);
+  useRefetchAtNextChange(shop.data, shop.refetch);
   if (shopId === null || errorStatus(shop.error) === 404) return <NotFoundPage />;
 
   return (

@@ -1,15 +1,17 @@
 // Demo data for an empty database: real-feeling South African coffee shops, their people and their history.
 import argon2 from 'argon2';
 import { sql } from 'drizzle-orm';
+import { localDateOf } from '../../shared/domain/local-date.js';
 import type { Database } from './client.js';
+import { seedDemoOrders } from './demo-orders.js';
 import {
   businessHours,
   coffeeShops,
   favorites,
   menuItems,
   messages,
-  orders,
   reviews,
+  specialHours,
   users,
 } from './schema.js';
 
@@ -217,64 +219,152 @@ const shopSeeds: ShopSeed[] = [
   },
 ];
 
-const menuSeeds = [
-  {
-    name: 'Flat White',
-    category: 'coffee',
-    priceCents: 3800,
-    preparationTime: '3-5 mins',
-    calories: 120,
-    allergens: ['milk'],
-  },
-  {
-    name: 'Cappuccino',
-    category: 'coffee',
-    priceCents: 3600,
-    preparationTime: '3-5 mins',
-    calories: 110,
-    allergens: ['milk'],
-  },
-  {
-    name: 'Americano',
-    category: 'coffee',
-    priceCents: 3000,
-    preparationTime: '2-4 mins',
-    calories: 10,
-    allergens: [],
-  },
-  {
-    name: 'Rooibos Latte',
-    category: 'tea',
-    priceCents: 3400,
-    preparationTime: '3-5 mins',
-    calories: 130,
-    allergens: ['milk'],
-  },
-  {
-    name: 'Butter Croissant',
-    category: 'pastries',
-    priceCents: 3200,
-    preparationTime: '2 mins',
-    calories: 280,
-    allergens: ['gluten', 'milk', 'egg'],
-  },
-  {
-    name: 'Koeksister',
-    category: 'snacks',
-    priceCents: 1800,
-    preparationTime: '1 min',
-    calories: 250,
-    allergens: ['gluten'],
-  },
-  {
-    name: 'Chicken Mayo Toastie',
-    category: 'sandwiches',
-    priceCents: 6500,
-    preparationTime: '8-10 mins',
-    calories: 480,
-    allergens: ['gluten', 'egg'],
-  },
-] as const;
+type MenuSeed = {
+  name: string;
+  category: 'coffee' | 'tea' | 'pastries' | 'sandwiches' | 'beverages' | 'snacks';
+  priceCents: number;
+  description: string | null;
+  preparationTime: string;
+  calories: number | null;
+  ingredients?: string[];
+  allergens?: string[];
+  isVegan?: boolean;
+  isGlutenFree?: boolean;
+};
+
+/** Every shop pours these two: a newcomer (and a browser test) finds them on any shop page. */
+const everyShopServes = ['Flat White', 'Cappuccino'];
+
+// The café menus the demo shops choose from, at 2026 South African prices (specialty-shop level).
+// biome-ignore format: one item a line reads like the menu board it is
+const menuSeeds: readonly MenuSeed[] = [
+  // Coffee
+  { name: 'Flat White', category: 'coffee', priceCents: 3800, description: 'Double ristretto, velvety milk', preparationTime: '3-5 mins', calories: 120, ingredients: ['espresso', 'milk'], allergens: ['milk'], isGlutenFree: true },
+  { name: 'Cappuccino', category: 'coffee', priceCents: 3600, description: 'Espresso with a deep cap of foam', preparationTime: '3-5 mins', calories: 110, ingredients: ['espresso', 'milk'], allergens: ['milk'], isGlutenFree: true },
+  { name: 'Americano', category: 'coffee', priceCents: 3000, description: 'Espresso lengthened with hot water', preparationTime: '2-4 mins', calories: 10, ingredients: ['espresso', 'water'], isVegan: true, isGlutenFree: true },
+  { name: 'Espresso', category: 'coffee', priceCents: 2600, description: 'A double shot of the house blend', preparationTime: '1-2 mins', calories: 5, ingredients: ['espresso'], isVegan: true, isGlutenFree: true },
+  { name: 'Cortado', category: 'coffee', priceCents: 3400, description: 'Equal parts espresso and warm milk', preparationTime: '2-4 mins', calories: 70, ingredients: ['espresso', 'milk'], allergens: ['milk'], isGlutenFree: true },
+  { name: 'Red Cappuccino', category: 'coffee', priceCents: 3800, description: 'Rooibos "espresso" with steamed milk, caffeine free', preparationTime: '3-5 mins', calories: 100, ingredients: ['rooibos', 'milk'], allergens: ['milk'], isGlutenFree: true },
+  { name: 'Oat Milk Latte', category: 'coffee', priceCents: 4600, description: 'Espresso and steamed oat milk', preparationTime: '3-5 mins', calories: 150, ingredients: ['espresso', 'oat milk'], allergens: ['gluten'], isVegan: true },
+  { name: 'Mocha', category: 'coffee', priceCents: 4500, description: 'Espresso, dark chocolate and milk', preparationTime: '4-6 mins', calories: 290, ingredients: ['espresso', 'chocolate', 'milk'], allergens: ['milk', 'soy'], isGlutenFree: true },
+  { name: 'V60 Pour-over', category: 'coffee', priceCents: 5500, description: 'Single origin, brewed by hand; ask for this week’s beans', preparationTime: '6-8 mins', calories: 5, ingredients: ['single origin coffee', 'water'], isVegan: true, isGlutenFree: true },
+  // Tea
+  { name: 'Rooibos Latte', category: 'tea', priceCents: 3400, description: 'Cederberg rooibos with honey and steamed milk', preparationTime: '3-5 mins', calories: 130, ingredients: ['rooibos', 'milk', 'honey'], allergens: ['milk'], isGlutenFree: true },
+  { name: 'Chai Latte', category: 'tea', priceCents: 4200, description: 'Spiced black tea brewed in milk', preparationTime: '4-6 mins', calories: 190, ingredients: ['black tea', 'spices', 'milk'], allergens: ['milk'], isGlutenFree: true },
+  { name: 'Matcha Latte', category: 'tea', priceCents: 5200, description: 'Ceremonial-grade matcha with oat milk', preparationTime: '3-5 mins', calories: 140, ingredients: ['matcha', 'oat milk'], allergens: ['gluten'], isVegan: true },
+  { name: 'Pot of Rooibos', category: 'tea', priceCents: 2400, description: null, preparationTime: '2-3 mins', calories: 0, ingredients: ['rooibos'], isVegan: true, isGlutenFree: true },
+  { name: 'Earl Grey', category: 'tea', priceCents: 2600, description: 'Loose-leaf, with lemon or milk', preparationTime: '2-3 mins', calories: 0, ingredients: ['black tea', 'bergamot'], isVegan: true, isGlutenFree: true },
+  // Pastries
+  { name: 'Butter Croissant', category: 'pastries', priceCents: 3200, description: 'Baked every morning', preparationTime: '2 mins', calories: 280, ingredients: ['flour', 'butter'], allergens: ['gluten', 'milk', 'egg'] },
+  { name: 'Almond Croissant', category: 'pastries', priceCents: 4200, description: 'Twice baked with frangipane', preparationTime: '3-4 mins', calories: 420, allergens: ['gluten', 'milk', 'egg', 'tree nuts'] },
+  { name: 'Melktert', category: 'pastries', priceCents: 3500, description: 'A slice of milk tart with cinnamon', preparationTime: '1-2 mins', calories: 310, allergens: ['gluten', 'milk', 'egg'] },
+  { name: 'Vegan Carrot Muffin', category: 'pastries', priceCents: 3600, description: 'Carrot, walnut and spice', preparationTime: '1-2 mins', calories: 340, allergens: ['gluten', 'tree nuts'], isVegan: true },
+  { name: 'Banana Bread', category: 'pastries', priceCents: 3800, description: 'Toasted, with butter; made with almond flour', preparationTime: '3-5 mins', calories: 360, allergens: ['egg', 'milk', 'tree nuts'], isGlutenFree: true },
+  { name: 'Pain au Chocolat', category: 'pastries', priceCents: 3800, description: null, preparationTime: '2 mins', calories: 330, allergens: ['gluten', 'milk', 'egg', 'soy'] },
+  // Sandwiches
+  { name: 'Chicken Mayo Toastie', category: 'sandwiches', priceCents: 6500, description: 'On sourdough, with a side of crisps', preparationTime: '8-10 mins', calories: 480, allergens: ['gluten', 'egg'] },
+  { name: 'Cheese & Tomato Toastie', category: 'sandwiches', priceCents: 5800, description: 'Mature cheddar and rosa tomatoes', preparationTime: '6-8 mins', calories: 430, allergens: ['gluten', 'milk'] },
+  { name: 'Biltong & Cream Cheese Bagel', category: 'sandwiches', priceCents: 8200, description: 'Sliced beef biltong, cream cheese, rocket', preparationTime: '5-7 mins', calories: 520, allergens: ['gluten', 'milk', 'sesame'] },
+  { name: 'Avo on Rye', category: 'sandwiches', priceCents: 7200, description: 'Smashed avocado, chilli, lemon, seeds', preparationTime: '6-8 mins', calories: 390, allergens: ['gluten', 'sesame'], isVegan: true },
+  { name: 'Bacon, Egg & Cheese Croissant', category: 'sandwiches', priceCents: 7800, description: null, preparationTime: '8-10 mins', calories: 610, allergens: ['gluten', 'milk', 'egg'] },
+  { name: 'Roast Veg & Hummus Wrap', category: 'sandwiches', priceCents: 7400, description: 'Gluten-free wrap, butternut, peppers, hummus', preparationTime: '5-7 mins', calories: 450, allergens: ['sesame'], isVegan: true, isGlutenFree: true },
+  // Beverages
+  { name: 'Iced Latte', category: 'beverages', priceCents: 4800, description: 'Double shot over ice and cold milk', preparationTime: '3-5 mins', calories: 130, allergens: ['milk'], isGlutenFree: true },
+  { name: 'Cold Brew', category: 'beverages', priceCents: 4500, description: 'Steeped for 18 hours, served over ice', preparationTime: '1-2 mins', calories: 5, isVegan: true, isGlutenFree: true },
+  { name: 'Fresh Orange Juice', category: 'beverages', priceCents: 4200, description: 'Squeezed to order', preparationTime: '3-4 mins', calories: 160, isVegan: true, isGlutenFree: true },
+  { name: 'Bar-One Milkshake', category: 'beverages', priceCents: 5500, description: 'Thick, with whipped cream', preparationTime: '4-6 mins', calories: 620, allergens: ['milk', 'soy', 'gluten'] },
+  { name: 'Sparkling Water', category: 'beverages', priceCents: 2200, description: '500 ml', preparationTime: '1 min', calories: 0, isVegan: true, isGlutenFree: true },
+  // Snacks
+  { name: 'Koeksister', category: 'snacks', priceCents: 1800, description: 'Plaited, syrupy and cold', preparationTime: '1 min', calories: 250, allergens: ['gluten'] },
+  { name: 'Buttermilk Rusks (2)', category: 'snacks', priceCents: 2200, description: 'For dunking', preparationTime: '1 min', calories: 240, allergens: ['gluten', 'milk'] },
+  { name: 'Gluten-free Brownie', category: 'snacks', priceCents: 4000, description: 'Dark chocolate, fudgy middle', preparationTime: '1 min', calories: 380, allergens: ['egg', 'milk'], isGlutenFree: true },
+  { name: 'Date & Nut Energy Balls', category: 'snacks', priceCents: 2800, description: 'Dates, cashews, coconut', preparationTime: '1 min', calories: 210, allergens: ['tree nuts'], isVegan: true, isGlutenFree: true },
+  { name: 'Biltong (50 g)', category: 'snacks', priceCents: 5500, description: 'Karoo beef, lightly spiced', preparationTime: '1 min', calories: 160, isGlutenFree: true },
+];
+
+/**
+ * The menu of the demo shop at this index: the two every shop serves and 6–13 more, taken from the seeds in
+ * turn by category (coffee, tea, pastry, sandwich, …) from a point that moves with the shop, so each shop has
+ * a mix of categories and no two the same list. Artisan shops charge a little more, quick service less; every
+ * other shop has one item sold out.
+ */
+export function demoMenuFor(shopIndex: number, category: ShopSeed['category']) {
+  const categories = [...new Set(menuSeeds.map((seed) => seed.category))];
+  const byCategory = categories.map((name) =>
+    menuSeeds.filter((seed) => seed.category === name && !everyShopServes.includes(seed.name)),
+  );
+  const inTurn: MenuSeed[] = [];
+  for (let round = 0; inTurn.length < menuSeeds.length - everyShopServes.length; round += 1) {
+    for (const seeds of byCategory) if (seeds[round]) inTurn.push(seeds[round]!);
+  }
+  const count = 8 + ((shopIndex * 5) % 8);
+  const start = (shopIndex * 11) % inTurn.length;
+  const extra = Array.from({ length: count - everyShopServes.length }, (_, index) => {
+    return inTurn[(start + index) % inTurn.length]!;
+  });
+  const chosen = menuSeeds.filter((seed) => everyShopServes.includes(seed.name) || extra.includes(seed));
+  const factor = category === 'artisan' ? 1.1 : category === 'quick_service' ? 0.9 : 1;
+  const soldOutCandidates = chosen.filter((seed) => !everyShopServes.includes(seed.name));
+  const soldOut = shopIndex % 2 === 0 ? soldOutCandidates[shopIndex % soldOutCandidates.length]!.name : null;
+  return chosen.map((seed) => ({
+    name: seed.name,
+    category: seed.category,
+    description: seed.description,
+    // To the nearest 50 cents, as café boards price.
+    priceCents: Math.round((seed.priceCents * factor) / 50) * 50,
+    preparationTime: seed.preparationTime,
+    calories: seed.calories,
+    ingredients: seed.ingredients ?? null,
+    allergens: seed.allergens ?? null,
+    isVegan: seed.isVegan ?? false,
+    isGlutenFree: seed.isGlutenFree ?? false,
+    isAvailable: seed.name !== soldOut,
+  }));
+}
+
+type Day = { open: string; close: string } | null;
+
+/**
+ * The week of the demo shop at this index (0 Sunday … 6 Saturday): quick-service shops open early, specialty
+ * bars close mid-afternoon; a third of the shops close on Sunday, and the market coffee bar on Monday too.
+ */
+export function demoWeekFor(shopIndex: number, category: ShopSeed['category']) {
+  const weekday: Day = {
+    quick_service: { open: '06:30', close: '18:00' },
+    specialty: { open: '07:00', close: '16:00' },
+    artisan: { open: '07:30', close: '17:00' },
+  }[category];
+  const saturday: Day =
+    category === 'quick_service' ? { open: '07:00', close: '15:00' } : { open: '08:00', close: '14:00' };
+  const sunday: Day =
+    shopIndex % 3 === 1
+      ? null
+      : category === 'quick_service'
+        ? { open: '08:00', close: '13:00' }
+        : { open: '09:00', close: '14:00' };
+  const isMarketBar = shopSeeds[shopIndex]?.name === 'Hazel Food Market Coffee Bar';
+  const week: Day[] = [sunday, isMarketBar ? null : weekday, weekday, weekday, weekday, weekday, saturday];
+  return week.map((day, dayOfWeek) => ({
+    dayOfWeek,
+    openTime: day?.open ?? null,
+    closeTime: day?.close ?? null,
+    isClosed: day === null,
+  }));
+}
+
+/** South Africa's next public holiday from this local date on, from a maintained holiday library. */
+async function nextPublicHoliday(today: string): Promise<{ date: string; name: string } | null> {
+  // Imported here, not at the top: the library holds every country's rules and only seeding needs it.
+  const { default: Holidays } = await import('date-holidays');
+  const calendar = new Holidays('ZA');
+  const year = Number(today.slice(0, 4));
+  const coming = [...calendar.getHolidays(year), ...calendar.getHolidays(year + 1)]
+    .filter((holiday) => holiday.type === 'public')
+    .map((holiday) => ({ date: holiday.date.slice(0, 10), name: holiday.name }))
+    .filter((holiday) => holiday.date >= today)
+    .sort((a, b) => a.date.localeCompare(b.date));
+  return coming[0] ?? null;
+}
 
 const reviewComments = [
   'Best flat white in town, and the staff remember my order.',
@@ -315,37 +405,37 @@ export async function seedDemoData(db: Database, now: Date = new Date()) {
       )
       .returning({ id: coffeeShops.id, ownerId: coffeeShops.ownerId });
 
+    // Menus, weekly hours, and the next public holiday as a special day at two shops (one closed, one short).
     await tx.insert(menuItems).values(
-      shops.flatMap((shop) =>
-        menuSeeds.map((item) => ({
+      shops.flatMap((shop, shopIndex) =>
+        demoMenuFor(shopIndex, shopSeeds[shopIndex]!.category).map((item) => ({
           ...item,
-          allergens: item.allergens.length ? [...item.allergens] : null,
           shopId: shop.id,
-          isVegan: item.name === 'Americano',
         })),
       ),
     );
-    await tx.insert(businessHours).values(
-      shops.flatMap((shop) =>
-        [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
-          shopId: shop.id,
-          dayOfWeek,
-          isClosed: dayOfWeek === 0 && shop.id % 3 === 0,
-          openTime:
-            dayOfWeek === 0 && shop.id % 3 === 0
-              ? null
-              : dayOfWeek === 0 || dayOfWeek === 6
-                ? '08:00'
-                : '07:00',
-          closeTime:
-            dayOfWeek === 0 && shop.id % 3 === 0
-              ? null
-              : dayOfWeek === 0 || dayOfWeek === 6
-                ? '14:00'
-                : '17:00',
-        })),
-      ),
-    );
+    await tx
+      .insert(businessHours)
+      .values(
+        shops.flatMap((shop, shopIndex) =>
+          demoWeekFor(shopIndex, shopSeeds[shopIndex]!.category).map((day) => ({ ...day, shopId: shop.id })),
+        ),
+      );
+    const holiday = await nextPublicHoliday(localDateOf(now));
+    const shopNamed = (name: string) => shops[shopSeeds.findIndex((seed) => seed.name === name)]!;
+    if (holiday) {
+      await tx.insert(specialHours).values([
+        { shopId: shopNamed('Rosetta Roastery').id, date: holiday.date, isClosed: true, note: holiday.name },
+        {
+          shopId: shopNamed('Father Coffee').id,
+          date: holiday.date,
+          isClosed: false,
+          openTime: '08:00',
+          closeTime: '12:00',
+          note: `${holiday.name}: short hours`,
+        },
+      ]);
+    }
 
     // Reviews: each customer reviews a spread of shops; rating and reviewCount follow from them below.
     const reviewRows = shops.flatMap((shop, shopIndex) =>
@@ -372,34 +462,8 @@ export async function seedDemoData(db: Database, now: Date = new Date()) {
       { userId: customers[1]!, shopId: shops[2]!.id },
     ]);
 
-    const statuses = [
-      'completed',
-      'completed',
-      'ready',
-      'preparing',
-      'confirmed',
-      'pending',
-      'cancelled',
-    ] as const;
-    const orderRows = shops.slice(0, 8).flatMap((shop, shopIndex) =>
-      statuses.map((status, index) => {
-        const quantity = 1 + (index % 2);
-        const item = menuSeeds[(shopIndex + index) % menuSeeds.length]!;
-        const createdAt = new Date(now.getTime() - (index * 5 + shopIndex) * 60 * 60 * 1000);
-        return {
-          shopId: shop.id,
-          customerId: customers[(shopIndex + index) % customers.length]!,
-          items: [{ name: item.name, quantity, priceCents: item.priceCents }],
-          totalCents: item.priceCents * quantity,
-          status,
-          createdAt,
-          updatedAt: createdAt,
-          pickupTime: new Date(createdAt.getTime() + 20 * 60 * 1000),
-          notes: index === 0 ? 'Oat milk, please' : null,
-        };
-      }),
-    );
-    await tx.insert(orders).values(orderRows);
+    // Orders (60 days of history per shop, the demo customers' current orders): demo-orders.ts.
+    const orderCount = await seedDemoOrders(tx, { shops, customers, passwordHash, now });
 
     const conversation = (
       shopIndex: number,
@@ -435,7 +499,7 @@ export async function seedDemoData(db: Database, now: Date = new Date()) {
     return {
       users: insertedUsers.length,
       shops: shops.length,
-      orders: orderRows.length,
+      orders: orderCount,
       reviews: reviewRows.length,
     };
   });

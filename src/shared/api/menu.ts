@@ -88,7 +88,7 @@ const textList = (name: string) =>
       z
         .string({ message: `${name} must be a list of text` })
         .trim()
-        .max(100, `each of ${name} must be at most 100 characters`),
+        .max(100),
       {
         message: `${name} must be a list of text`,
       },

@@ -1,7 +1,7 @@
 // When a shop is open (Africa/Johannesburg, whatever the server's or browser's zone): weekly hours, overridden
 // by special days. One rule for the open-now line, the openNow filter, pickup times and 'opens next'.
 import { TZDate } from '@date-fns/tz';
-import { addDays, format } from 'date-fns';
+import { format } from 'date-fns';
 
 export const SHOP_TIME_ZONE = 'Africa/Johannesburg';
 
@@ -38,10 +38,69 @@ export interface LocalClock {
   time: string;
 }
 
+// Speed: discover computes this for every shop of every page, so the zone library is asked as little as
+// possible: once to read the instant as a Johannesburg wall clock, once to turn the answer back into an instant.
+// Everything between is calendar arithmetic on wall-clock dates (Date.UTC as a zone-free calendar), which
+// no zone rule can affect.
+
+/** A Johannesburg calendar date and minute of the day. */
+interface WallClock {
+  year: number;
+  /** 0 January … 11 December */
+  month: number;
+  day: number;
+  dayOfWeek: number;
+  minutes: number;
+}
+
+// The zone library is exact but slow (tens of microseconds a call); a page of 50 shops asks about the same
+// instant 50 times and mostly about the same few opening times. Both answers are remembered: the last instant
+// read, and instants of wall-clock times (a bounded map: there are at most 1,440 minutes on a few dates).
+let lastRead: { at: number; wall: WallClock } | null = null;
+const instants = new Map<string, number>();
+const MAX_REMEMBERED_INSTANTS = 5_000;
+
+function wallClock(at: Date): WallClock {
+  if (lastRead?.at === at.getTime()) return lastRead.wall;
+  const wall = readWallClock(at);
+  lastRead = { at: at.getTime(), wall };
+  return wall;
+}
+
+function readWallClock(at: Date): WallClock {
+  const local = new TZDate(at.getTime(), SHOP_TIME_ZONE);
+  return {
+    year: local.getFullYear(),
+    month: local.getMonth(),
+    day: local.getDate(),
+    dayOfWeek: local.getDay(),
+    minutes: local.getHours() * 60 + local.getMinutes(),
+  };
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+const dateText = (year: number, month: number, day: number) => `${year}-${pad(month + 1)}-${pad(day)}`;
+
+/** The instant of a Johannesburg wall-clock time, by the zone library. */
+function instantOf(year: number, month: number, day: number, minutes: number): Date {
+  const key = `${year}-${month}-${day}-${minutes}`;
+  let instant = instants.get(key);
+  if (instant === undefined) {
+    instant = new TZDate(year, month, day, Math.floor(minutes / 60), minutes % 60, SHOP_TIME_ZONE).getTime();
+    if (instants.size >= MAX_REMEMBERED_INSTANTS) instants.clear();
+    instants.set(key, instant);
+  }
+  return new Date(instant);
+}
+
 /** The instant as a Johannesburg date, weekday and minute, computed by the time-zone library. */
 export function localClock(at: Date): LocalClock {
-  const local = new TZDate(at.getTime(), SHOP_TIME_ZONE);
-  return { date: format(local, 'yyyy-MM-dd'), dayOfWeek: local.getDay(), time: format(local, 'HH:mm') };
+  const wall = wallClock(at);
+  return {
+    date: dateText(wall.year, wall.month, wall.day),
+    dayOfWeek: wall.dayOfWeek,
+    time: `${pad(Math.floor(wall.minutes / 60))}:${pad(wall.minutes % 60)}`,
+  };
 }
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -52,70 +111,58 @@ function minutesOf(time: string | null): number | null {
   return match ? Number(match[1]) * 60 + Number(match[2]) : null;
 }
 
-/** One day's opening: [opensAt, closesAt). No overnight spans: the contract keeps open < close on one day. */
+/** One day's opening on a local date, in minutes of that day: [open, close). No overnight spans. */
 interface Opening {
-  opensAt: Date;
-  closesAt: Date;
-}
-
-/**
- * The opening on one local date, or null when the shop is closed that day: its special day if it has one,
- * else the weekly row of its weekday. A missing weekly row, a closed flag, or times that are not an
- * open-before-close pair all mean closed.
- */
-function openingOn(
-  day: TZDate,
-  weeklyByDay: Map<number, WeeklyHours>,
-  specialByDate: Map<string, SpecialHours>,
-): Opening | null {
-  const row = specialByDate.get(format(day, 'yyyy-MM-dd')) ?? weeklyByDay.get(day.getDay());
-  if (!row || row.isClosed) return null;
-  const open = minutesOf(row.openTime);
-  const close = minutesOf(row.closeTime);
-  if (open === null || close === null || open >= close) return null;
-  const at = (minutes: number) =>
-    new Date(
-      new TZDate(
-        day.getFullYear(),
-        day.getMonth(),
-        day.getDate(),
-        Math.floor(minutes / 60),
-        minutes % 60,
-        SHOP_TIME_ZONE,
-      ).getTime(),
-    );
-  return { opensAt: at(open), closesAt: at(close) };
+  year: number;
+  month: number;
+  day: number;
+  open: number;
+  close: number;
 }
 
 /** Days looked ahead for the next opening from weekly rows: a whole week and a day, so every weekday is seen. */
 const WEEKLY_REACH_DAYS = 8;
 
 /**
- * The openings from the local day of `from` on, in order: up to 8 days ahead, and further only as far as the
- * last special day (a shop closed every week but open on one special day still has a next opening).
+ * The openings from the local day of `from` on, in order, each day's special day replacing its weekly row: up
+ * to 8 days ahead, and further only as far as the last special day (a shop closed every week but open on one
+ * special day still has a next opening). A missing weekly row, a closed flag, or times that are not an
+ * open-before-close pair all mean closed that day.
  */
-function* openingsFrom(weekly: WeeklyHours[], special: SpecialHours[], from: Date): Generator<Opening> {
+function* openingsFrom(weekly: WeeklyHours[], special: SpecialHours[], today: WallClock): Generator<Opening> {
   const weeklyByDay = new Map(weekly.map((row) => [row.dayOfWeek, row]));
   const specialByDate = new Map(special.map((row) => [row.date, row]));
-  const today = new TZDate(from.getTime(), SHOP_TIME_ZONE);
-  const todayDate = format(today, 'yyyy-MM-dd');
-  const lastSpecial = special.reduce((last, row) => (row.date > last ? row.date : last), todayDate);
+  const todayText = dateText(today.year, today.month, today.day);
+  const lastSpecial = special.reduce((last, row) => (row.date > last ? row.date : last), todayText);
   for (let offset = 0; ; offset += 1) {
-    const day = addDays(today, offset);
-    if (offset > WEEKLY_REACH_DAYS && format(day, 'yyyy-MM-dd') > lastSpecial) return;
-    const opening = openingOn(day, weeklyByDay, specialByDate);
-    if (opening) yield opening;
+    // Calendar arithmetic only: the day after 30 November is 1 December in every zone.
+    const date = new Date(Date.UTC(today.year, today.month, today.day + offset));
+    const [year, month, day] = [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()];
+    const text = dateText(year, month, day);
+    if (offset > WEEKLY_REACH_DAYS && text > lastSpecial) return;
+    const row = specialByDate.get(text) ?? weeklyByDay.get(date.getUTCDay());
+    if (!row || row.isClosed) continue;
+    const open = minutesOf(row.openTime);
+    const close = minutesOf(row.closeTime);
+    if (open === null || close === null || open >= close) continue;
+    yield { year, month, day, open, close };
   }
 }
+
+const isToday = (opening: Opening, today: WallClock) =>
+  opening.year === today.year && opening.month === today.month && opening.day === today.day;
 
 /** Whether the shop is open at this instant, and when that next changes. */
 export function openState(weekly: WeeklyHours[], special: SpecialHours[], at: Date): OpenState {
   if (weekly.length === 0 && special.length === 0) return { openNow: null, nextChangeAt: null };
-  const now = at.getTime();
-  for (const opening of openingsFrom(weekly, special, at)) {
-    if (opening.closesAt.getTime() <= now) continue; // earlier today
-    if (opening.opensAt.getTime() <= now) return { openNow: true, nextChangeAt: opening.closesAt };
-    return { openNow: false, nextChangeAt: opening.opensAt };
+  const now = wallClock(at);
+  for (const opening of openingsFrom(weekly, special, now)) {
+    const today = isToday(opening, now);
+    if (today && opening.close <= now.minutes) continue; // earlier today
+    const { year, month, day } = opening;
+    if (today && opening.open <= now.minutes)
+      return { openNow: true, nextChangeAt: instantOf(year, month, day, opening.close) };
+    return { openNow: false, nextChangeAt: instantOf(year, month, day, opening.open) };
   }
   return { openNow: false, nextChangeAt: null };
 }
@@ -130,8 +177,10 @@ export function isOpenAt(weekly: WeeklyHours[], special: SpecialHours[], at: Dat
  * null when none is in reach. For 'opens next' when a pickup time falls outside the hours.
  */
 export function nextOpening(weekly: WeeklyHours[], special: SpecialHours[], from: Date): Date | null {
-  for (const opening of openingsFrom(weekly, special, from)) {
-    if (opening.opensAt.getTime() > from.getTime()) return opening.opensAt;
+  const now = wallClock(from);
+  for (const opening of openingsFrom(weekly, special, now)) {
+    if (isToday(opening, now) && opening.open <= now.minutes) continue;
+    return instantOf(opening.year, opening.month, opening.day, opening.open);
   }
   return null;
 }

@@ -13,7 +13,7 @@ export function CreateShopDialog({ onDone }: { onDone: () => void }) {
     <DialogContent
       title="Create Coffee Shop"
       description="Tell coffee lovers about your shop."
-      className="max-w-2xl"
+      className="sm:max-w-2xl"
     >
       <ShopForm
         submitLabel="Create Coffee Shop"

@@ -12,7 +12,7 @@ export function EditShopDialog({ shop, onDone }: { shop: Shop; onDone: () => voi
     <DialogContent
       title="Edit Coffee Shop"
       description={`Change what coffee lovers see about ${shop.name}.`}
-      className="max-w-2xl"
+      className="sm:max-w-2xl"
     >
       <ShopForm
         initial={shopFormFrom(shop)}

@@ -13,7 +13,7 @@ export function HoursDialog({ shop }: { shop: Shop; onDone: () => void }) {
     <DialogContent
       title={`Business Hours - ${shop.name}`}
       description="Times are South African (Johannesburg) time."
-      className="max-w-2xl"
+      className="sm:max-w-2xl"
     >
       <div className="space-y-6">
         {hours.isLoading ? (

@@ -23,7 +23,7 @@ export function MenuDialog({ shop }: { shop: Shop; onDone: () => void }) {
     <DialogContent
       title={`Menu - ${shop.name}`}
       description="Add what you sell; switch an item to Sold out when it runs out."
-      className="max-w-2xl"
+      className="sm:max-w-2xl"
     >
       {editing !== null ? (
         <MenuItemEditor

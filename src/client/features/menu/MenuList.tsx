@@ -78,7 +78,9 @@ export function MenuList({ shop }: { shop: Shop }) {
                   <MenuItemMarks item={item} />
                 </div>
                 <div className="flex shrink-0 flex-col items-end gap-2">
-                  <span className="font-semibold text-espresso-900">{priceLabel(item.price)}</span>
+                  <span className="font-semibold text-espresso-900" data-testid="price">
+                    {priceLabel(item.price)}
+                  </span>
                   <AddToCartControl shop={shop} item={item} />
                 </div>
               </div>
