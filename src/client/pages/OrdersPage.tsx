@@ -40,7 +40,7 @@ export function OrdersPage() {
 
 function CustomerOrders() {
   const orders = useOrders(true);
-  const list = orders.data ?? [];
+  const list = orders.orders;
   const active = list.filter((order) => !finished.has(order.status));
   const past = list.filter((order) => finished.has(order.status));
 
@@ -88,6 +88,17 @@ function CustomerOrders() {
                 <PastOrder key={order.id} order={order} />
               ))}
             </section>
+          )}
+          {orders.hasNextPage && (
+            <div className="flex justify-center">
+              <Button
+                variant="outline"
+                onClick={() => void orders.fetchNextPage()}
+                disabled={orders.isFetchingNextPage}
+              >
+                {orders.isFetchingNextPage ? 'Loading...' : 'Load older orders'}
+              </Button>
+            </div>
           )}
         </>
       )}

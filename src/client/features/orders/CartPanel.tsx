@@ -27,7 +27,12 @@ export function CartPanel({ shop }: { shop: Shop }) {
   const { user } = useAuth();
   if (user?.role === 'shop_owner') return null;
   return (
-    <Card className="scroll-mt-20 p-5 lg:sticky lg:top-20" aria-labelledby="cart-heading" role="region" id="cart">
+    <Card
+      className="scroll-mt-20 p-5 lg:sticky lg:top-20"
+      aria-labelledby="cart-heading"
+      role="region"
+      id="cart"
+    >
       <h2 id="cart-heading" className="flex items-center gap-2 font-display text-xl font-semibold">
         <ShoppingBag className="h-5 w-5" aria-hidden /> Your Order
       </h2>

@@ -17,7 +17,7 @@ export function OwnerOrdersTab() {
   const orders = useOrders(true, { status: status || undefined });
   const update = useUpdateOrderStatus();
   const fresh = useFreshOrderIds();
-  const list = orders.data ?? [];
+  const list = orders.orders;
 
   const move = (orderId: number, to: OrderStatus) =>
     update.mutate(
@@ -98,6 +98,17 @@ export function OwnerOrdersTab() {
               </OrderCard>
             );
           })}
+        </div>
+      )}
+      {orders.hasNextPage && (
+        <div className="flex justify-center">
+          <Button
+            variant="outline"
+            onClick={() => void orders.fetchNextPage()}
+            disabled={orders.isFetchingNextPage}
+          >
+            {orders.isFetchingNextPage ? 'Loading...' : 'Load older orders'}
+          </Button>
         </div>
       )}
     </div>

@@ -4,8 +4,15 @@ import type { MenuItem } from '@shared/api/menu';
 import type { DashboardSummary, Order, OrderLine, PlaceOrderBody } from '@shared/api/orders';
 import type { Shop } from '@shared/api/shops';
 import type { OrderStatus } from '@shared/domain/order-status';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { apiRequest, pathFromKey } from '../../lib/api';
 import { menuKey } from '../menu/queries';
 import { reorderCart } from './reorder';
 
@@ -17,11 +24,28 @@ export interface OrderFilters {
   shopId?: number;
 }
 
-/** GET /api/orders: the owner's shops' orders, or the customer's own, newest first. */
+/** Orders per page on screen: enough for a morning's rush, small enough to render at once on a phone. */
+export const ORDERS_SHOWN_PER_PAGE = 50;
+
+/**
+ * GET /api/orders a page at a time, newest first: the owner's shops' orders, or the customer's own. Each further
+ * page asks for the orders older than the oldest one shown (?before=), so a new order never shifts a page.
+ */
 export function useOrders(enabled: boolean, filters: OrderFilters = {}) {
-  const params = { status: filters.status, shopId: filters.shopId };
-  const hasFilter = params.status !== undefined || params.shopId !== undefined;
-  return useQuery<Order[]>({ queryKey: hasFilter ? [...ORDERS_KEY, params] : ORDERS_KEY, enabled });
+  const params = { status: filters.status, shopId: filters.shopId, limit: ORDERS_SHOWN_PER_PAGE };
+  const pages = useInfiniteQuery({
+    queryKey: [...ORDERS_KEY, params, 'pages'],
+    queryFn: ({ pageParam }) =>
+      apiRequest<Order[]>('GET', pathFromKey([...ORDERS_KEY, { ...params, before: pageParam ?? undefined }])),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => (last.length === ORDERS_SHOWN_PER_PAGE ? (last.at(-1)?.id ?? null) : null),
+    enabled,
+  });
+  const seen = new Set<number>();
+  const orders = (pages.data?.pages ?? [])
+    .flat()
+    .filter((order) => !seen.has(order.id) && seen.add(order.id));
+  return { ...pages, orders };
 }
 
 export function useDashboardSummary(enabled: boolean) {
@@ -43,8 +67,9 @@ export function orderLines(order: Pick<Order, 'items'>): OrderLine[] {
  * then refetch the lists and the summary, since a new order or a status filter changes which lists hold it.
  */
 export function applyOrderChange(queryClient: QueryClient, order: Order) {
-  queryClient.setQueriesData<Order[]>({ queryKey: ORDERS_KEY }, (list) =>
-    Array.isArray(list) ? list.map((existing) => (existing.id === order.id ? order : existing)) : list,
+  const replace = (list: Order[]) => list.map((existing) => (existing.id === order.id ? order : existing));
+  queryClient.setQueriesData<InfiniteData<Order[]>>({ queryKey: ORDERS_KEY }, (data) =>
+    data?.pages ? { ...data, pages: data.pages.map(replace) } : data,
   );
   void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
   void queryClient.invalidateQueries({ queryKey: SUMMARY_KEY });
