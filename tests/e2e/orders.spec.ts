@@ -127,3 +127,53 @@ test('Order again refills the cart with the items still available and names the 
 
   await ownerContext.close();
 });
+
+test('a cart holds one shop: adding from another asks to start over; a paused shop cannot be ordered from', async ({
+  page,
+  browser,
+}) => {
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  const { accessToken: ownerToken } = await signInAsNew(owner, 'shop_owner');
+  const first = await openShopWithMenu(owner.request, ownerToken, uniqueName('First '), [
+    { name: 'Espresso', price: '22.00' },
+  ]);
+  const second = await openShopWithMenu(owner.request, ownerToken, uniqueName('Second '), [
+    { name: 'Chai Latte', price: '34.00' },
+  ]);
+
+  await signInAsNew(page, 'customer');
+  await page.goto(`/shops/${first.shop.id}`);
+  await page.getByRole('button', { name: 'Add Espresso to cart' }).click();
+  await expect(page.getByTestId('cart-total')).toHaveText('R22.00');
+
+  await page.goto(`/shops/${second.shop.id}`);
+  await page.getByRole('button', { name: 'Add Chai Latte to cart' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Start a new order?' });
+  await expect(dialog).toContainText(first.shop.name);
+  await dialog.getByRole('button', { name: 'Keep Current Cart' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('cart-total')).toBeHidden();
+
+  await page.getByRole('button', { name: 'Add Chai Latte to cart' }).click();
+  await dialog.getByRole('button', { name: 'Start New Order' }).click();
+  await expect(page.getByTestId('cart-total')).toHaveText('R34.00');
+  await expect(page.getByRole('list', { name: 'Cart' })).not.toContainText('Espresso');
+
+  // The owner pauses the second shop from the dashboard; its page then refuses new items, with the reason.
+  await owner.goto('/dashboard');
+  const shopCard = owner.getByTestId('my-shop').filter({ hasText: second.shop.name });
+  const taking = shopCard.getByRole('switch', { name: 'Taking orders' });
+  await expect(taking).toBeChecked();
+  await taking.click();
+  await expect(taking).not.toBeChecked();
+  const shop = await (await page.request.get(`/api/coffee-shops/${second.shop.id}`)).json();
+  expect(shop.acceptingOrders).toBe(false);
+
+  await page.reload();
+  await expect(page.getByText('This shop is not taking orders right now.')).toBeVisible();
+  await expect(page.getByText('Orders paused')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+
+  await ownerContext.close();
+});

@@ -133,7 +133,7 @@ function ActiveOrder({ order }: { order: Order }) {
               )
             }
           >
-            {update.isPending ? 'Cancelling...' : 'Cancel Order'}
+            {update.isPending ? 'Cancelling...' : cancel.action}
           </Button>
         )}
       </div>
