@@ -6,7 +6,7 @@ import type { ServerEvent } from '../../src/shared/api/messages.js';
 import type { Order } from '../../src/shared/api/orders.js';
 import type { Shop } from '../../src/shared/api/shops.js';
 import { makeShop, makeUser } from '../support/factories.js';
-import { addMenuItems, postOrder, setDailyHours, soon } from '../support/order-factories.js';
+import { addMenuItems, postOrder, soon } from '../support/order-factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { connect, type TestSocket } from '../support/ws-client.js';
 
@@ -26,7 +26,6 @@ beforeAll(async () => {
     makeUser(server.api, 'customer'),
   ]);
   shop = await makeShop(server.api, owner);
-  await setDailyHours(server.database.db, shop.id, '00:00', '00:00');
   const [item] = await addMenuItems(server.database.db, shop.id, [{ name: 'Flat White' }]);
   itemId = item!.id;
 });

@@ -24,7 +24,7 @@ let owner: AuthResponse;
 let otherOwner: AuthResponse;
 let customer: AuthResponse;
 let otherCustomer: AuthResponse;
-/** Open around the clock. */
+/** No hours set: it takes orders at any time. */
 let shop: Shop;
 /** Open 08:00–17:00 every day. */
 let daytimeShop: Shop;
@@ -47,9 +47,7 @@ beforeAll(async () => {
   shop = await makeShop(server.api, owner, { name: 'Order Test Roasters' });
   daytimeShop = await makeShop(server.api, owner, { name: 'Daytime Café' });
   otherShop = await makeShop(server.api, otherOwner, { name: 'Elsewhere Coffee' });
-  await setDailyHours(db, shop.id, '00:00', '00:00');
   await setDailyHours(db, daytimeShop.id, '08:00', '17:00');
-  await setDailyHours(db, otherShop.id, '00:00', '00:00');
   [flatWhite, croissant, soldOut] = await addMenuItems(db, shop.id, [
     { name: 'Flat White', priceCents: 3250, preparationTime: '5-10 mins' },
     { name: 'Croissant', priceCents: 2500, preparationTime: null },

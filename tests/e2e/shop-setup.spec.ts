@@ -70,7 +70,9 @@ test('an owner adds, edits, marks sold out and deletes a menu item', async ({ pa
   await expect(tea.getByText('R36.00')).toBeVisible();
 
   const soldOut = dialog.getByRole('switch', { name: 'Sold out: Rooibos Latte' });
-  await soldOut.click();
+  // By keyboard, as an owner at the counter might: focus the switch and press Space.
+  await soldOut.focus();
+  await page.keyboard.press('Space');
   await expect(soldOut).toHaveAttribute('aria-checked', 'true');
   await expect(tea.getByText('Sold out', { exact: true }).first()).toBeVisible();
   await expect.poll(async () => (await menuOf(page, shop.id))[0]?.isAvailable).toBe(false);
@@ -88,6 +90,8 @@ test('an owner adds, edits, marks sold out and deletes a menu item', async ({ pa
   await page.getByRole('button', { name: 'Update Menu' }).click();
 
   await dialog.getByRole('button', { name: 'Delete Rooibos Latte' }).click();
+  // The confirm step takes focus on its safe choice.
+  await expect(dialog.getByRole('button', { name: 'Keep' })).toBeFocused();
   const confirm = dialog.getByRole('alertdialog', { name: 'Delete Rooibos Latte?' });
   await confirm.getByRole('button', { name: 'Keep' }).click();
   await expect(confirm).toBeHidden();

@@ -12,7 +12,7 @@ import type { ServerEvent } from '../../src/shared/api/messages.js';
 import type { Order } from '../../src/shared/api/orders.js';
 import type { Shop } from '../../src/shared/api/shops.js';
 import { makeShop, makeUser } from '../support/factories.js';
-import { addMenuItems, postOrder, setDailyHours, soon } from '../support/order-factories.js';
+import { addMenuItems, postOrder, soon } from '../support/order-factories.js';
 import { type Api, createPostgresDatabase, httpClient } from '../support/test-app.js';
 import { connect, type TestSocket } from '../support/ws-client.js';
 
@@ -101,7 +101,6 @@ describe('orders across two instances on one PostgreSQL database', () => {
     owner = await makeUser(a.api, 'shop_owner');
     customer = await makeUser(a.api, 'customer');
     shop = await makeShop(a.api, owner);
-    await setDailyHours(handle.db, shop.id, '00:00', '00:00');
     const [item, longName] = await addMenuItems(handle.db, shop.id, [
       { name: 'Flat White' },
       { name: `Single-origin ${'Ethiopian Yirgacheffe '.repeat(14)}pour-over` },

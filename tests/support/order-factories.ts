@@ -39,7 +39,7 @@ export async function addMenuItems(db: Database, shopId: number, specs: MenuItem
     .returning();
 }
 
-/** The same hours every day of the week ('00:00'–'00:00' is open around the clock). */
+/** The same hours every day of the week. A shop with no hours at all takes orders at any time. */
 export async function setDailyHours(db: Database, shopId: number, openTime: string, closeTime: string) {
   await db.delete(businessHours).where(eq(businessHours.shopId, shopId));
   await db
@@ -80,7 +80,7 @@ export function localDate(at: Date): string {
   return `${local.getFullYear()}-${String(local.getMonth() + 1).padStart(2, '0')}-${String(local.getDate()).padStart(2, '0')}`;
 }
 
-/** A pickup time half an hour from now: fine for a shop open around the clock. */
+/** A pickup time half an hour from now: fine for a shop without hours. */
 export const soon = () => new Date(Date.now() + 30 * 60_000).toISOString();
 
 /** POST /api/orders with an optional Idempotency-Key. */

@@ -1,14 +1,8 @@
 // Unit tests of pickup times: preparation text, ASAP, slots within hours and special days, and the server's check.
 import { expect, test } from 'vitest';
+import { localDateOf } from './local-date.js';
 import type { SpecialHours, WeeklyHours } from './opening-hours.js';
-import {
-  asapMinutes,
-  localDateOf,
-  nextOpeningAfter,
-  pickupChoices,
-  pickupTimeProblem,
-  preparationMinutes,
-} from './pickup.js';
+import { asapMinutes, pickupChoices, pickupTimeProblem, preparationMinutes } from './pickup.js';
 
 /** Every day 08:00–17:00. */
 const everyDay: WeeklyHours[] = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
@@ -83,14 +77,6 @@ test('as soon as possible is not offered while the shop is closed', () => {
   expect(slots[0]?.toISOString()).toBe('2026-11-24T06:00:00.000Z'); // tomorrow 08:00 local
 });
 
-test('hours past midnight stay open into the next date', () => {
-  const lateNight: WeeklyHours[] = [{ dayOfWeek: 1, openTime: '20:00', closeTime: '02:00', isClosed: false }];
-  const mondayNight = new Date('2026-11-23T22:30:00Z'); // Tuesday 00:30 local
-  expect(
-    pickupTimeProblem({ weekly: lateNight, special: [], now: mondayNight, pickupTime: mondayNight }),
-  ).toBeNull();
-});
-
 test('a shop without hours takes any time', () => {
   const { asap, slots } = pickupChoices({
     weekly: [],
@@ -114,13 +100,5 @@ test('the server refuses a time in the past, too far ahead, or outside the hours
   const holiday = [{ date: '2026-11-24', isClosed: true, openTime: null, closeTime: null }];
   expect(check('2026-11-24T09:00:00Z', holiday)).toBe(
     'the shop is closed on Tuesday 24 November: it opens next on Wednesday 25 November at 08:00',
-  );
-});
-
-test('the next opening is the same instant while open, else the next opening time', () => {
-  expect(nextOpeningAfter(everyDay, [], mondayMorning)).toEqual(mondayMorning);
-  expect(nextOpeningAfter([], [], mondayMorning)).toBeNull();
-  expect(nextOpeningAfter(everyDay, [], new Date('2026-11-23T20:00:00Z'))?.toISOString()).toBe(
-    '2026-11-24T06:00:00.000Z',
   );
 });

@@ -26,9 +26,12 @@ export function HoursDialog({ shop }: { shop: Shop; onDone: () => void }) {
             </Button>
           </div>
         ) : (
-          <WeeklyHoursForm shopId={shop.id} rows={hours.data ?? []} />
+          <>
+            <WeeklyHoursForm shopId={shop.id} rows={hours.data ?? []} />
+            {/* After the week, so the dialog's first focus is never the date field at the bottom. */}
+            <SpecialDaysSection shopId={shop.id} />
+          </>
         )}
-        <SpecialDaysSection shopId={shop.id} />
       </div>
     </DialogContent>
   );

@@ -1,7 +1,7 @@
 // Pre-orders (issue 10): placing an order once per Idempotency-Key, reading orders as their customer or their
 // shop's owner, moving them along the status machine with one conditional UPDATE, and the dashboard summary.
 // Each write stores the order, its lines and its chat message in one transaction; callers publish afterwards.
-import { and, desc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Message } from '../../../shared/api/messages.js';
 import {
@@ -15,14 +15,16 @@ import {
   type placeOrderBody,
   RECENT_ORDERS,
 } from '../../../shared/api/orders.js';
+import { localDateOf } from '../../../shared/domain/local-date.js';
 import { centsToDecimalText, centsToRand } from '../../../shared/domain/money.js';
+import type { SpecialHours, WeeklyHours } from '../../../shared/domain/opening-hours.js';
 import {
   canActorMove,
   type OrderActor,
   type OrderStatus,
   orderStatusMessage,
 } from '../../../shared/domain/order-status.js';
-import { localDateOf, pickupTimeProblem } from '../../../shared/domain/pickup.js';
+import { pickupTimeProblem } from '../../../shared/domain/pickup.js';
 import type { Database, Transaction } from '../../db/client.js';
 import {
   businessHours,
@@ -51,6 +53,8 @@ export interface StoredHistoryEntry {
 }
 
 type OrderRow = typeof orders.$inferSelect;
+type MenuItemFound = { id: number; name: string; priceCents: number; isAvailable: boolean };
+type SpecialDay = SpecialHours & { note: string | null };
 
 /** What the live bus carries after a committed change: the order and who must hear of it. */
 export interface OrderChange {
@@ -119,24 +123,14 @@ export async function placeOrder(
   idempotencyKey: string | null,
   now: Date = new Date(),
 ): Promise<{ created: true; change: OrderChange } | { created: false; order: Order }> {
+  const windowStart = new Date(now.getTime() - IDEMPOTENCY_WINDOW_HOURS * 3_600_000);
+  const wanted = [...new Set(input.items.map((item) => item.menuItemId))];
+  const today = localDateOf(now);
   return db.transaction(async (tx) => {
-    if (idempotencyKey) {
-      // A key older than the window may be used again: free it (only if it is that old) before looking.
-      const windowStart = new Date(now.getTime() - IDEMPOTENCY_WINDOW_HOURS * 3_600_000);
-      await tx
-        .update(orders)
-        .set({ idempotencyKey: null })
-        .where(
-          and(
-            eq(orders.customerId, customerId),
-            eq(orders.idempotencyKey, idempotencyKey),
-            lt(orders.createdAt, windowStart),
-          ),
-        );
-      const existing = await findByKey(tx, customerId, idempotencyKey);
-      if (existing) return { created: false as const, order: existing };
-    }
-
+    // Everything the checks need in one round trip: the shop, the customer's name, an order already placed with
+    // this key in the last 24 hours, the wanted menu items, and the hours around the pickup window. (Subqueries
+    // name the shop by its parameter: drizzle writes a column of a one-table select unqualified, which inside a
+    // subquery would mean the inner table's column of that name.)
     const [shop] = await tx
       .select({
         id: coffeeShops.id,
@@ -144,24 +138,35 @@ export async function placeOrder(
         ownerId: coffeeShops.ownerId,
         acceptingOrders: coffeeShops.acceptingOrders,
         customerName: sql<string>`(select ${users.username} from ${users} where ${users.id} = ${customerId})`,
+        placedWithKey: idempotencyKey
+          ? sql<number | null>`(select o.id from ${orders} o where o.customer_id = ${customerId}
+              and o.idempotency_key = ${idempotencyKey} and o.created_at >= ${windowStart.toISOString()}::timestamptz)`
+          : sql<null>`null::int`,
+        items: sql<MenuItemFound[]>`(select coalesce(json_agg(json_build_object('id', m.id, 'name', m.name,
+            'priceCents', m.price_cents, 'isAvailable', m.is_available)), '[]'::json)
+          from ${menuItems} m where m.shop_id = ${input.shopId}
+          and m.id in (${sql.join(
+            wanted.map((id) => sql`${id}`),
+            sql`, `,
+          )}))`,
+        weekly: sql<WeeklyHours[]>`(select coalesce(json_agg(json_build_object('dayOfWeek', h.day_of_week,
+            'openTime', h.open_time, 'closeTime', h.close_time, 'isClosed', h.is_closed)), '[]'::json)
+          from ${businessHours} h where h.shop_id = ${input.shopId})`,
+        special: sql<SpecialDay[]>`(select coalesce(json_agg(json_build_object('date', d.date::text,
+            'openTime', d.open_time, 'closeTime', d.close_time, 'isClosed', d.is_closed, 'note', d.note)), '[]'::json)
+          from ${specialHours} d where d.shop_id = ${input.shopId}
+          and d.date between ${today}::date - 1 and ${today}::date + 10)`,
       })
       .from(coffeeShops)
       .where(eq(coffeeShops.id, input.shopId));
+    if (shop?.placedWithKey && idempotencyKey) {
+      const existing = await findByKey(tx, customerId, idempotencyKey);
+      if (existing) return { created: false as const, order: existing };
+    }
     if (!shop) throw new HttpError(404, 'Coffee shop not found');
     if (!shop.acceptingOrders) throw new HttpError(409, `${shop.name} is not taking orders right now`);
 
-    const wanted = [...new Set(input.items.map((item) => item.menuItemId))];
-    const found = await tx
-      .select({
-        id: menuItems.id,
-        shopId: menuItems.shopId,
-        name: menuItems.name,
-        priceCents: menuItems.priceCents,
-        isAvailable: menuItems.isAvailable,
-      })
-      .from(menuItems)
-      .where(inArray(menuItems.id, wanted));
-    const byId = new Map(found.filter((item) => item.shopId === shop.id).map((item) => [item.id, item]));
+    const byId = new Map(shop.items.map((item) => [item.id, item]));
     const unknown = wanted.filter((id) => !byId.has(id));
     if (unknown.length > 0)
       throw new HttpError(
@@ -176,7 +181,7 @@ export async function placeOrder(
       );
 
     const pickupTime = new Date(input.pickupTime);
-    const problem = pickupTimeProblem({ ...(await hoursOf(tx, shop.id, now)), now, pickupTime });
+    const problem = pickupTimeProblem({ weekly: shop.weekly, special: shop.special, now, pickupTime });
     if (problem) throw new HttpError(400, problem);
 
     const lines: StoredLine[] = input.items.map((item) => {
@@ -189,33 +194,48 @@ export async function placeOrder(
       };
     });
     const totalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
-    const [row] = await tx
-      .insert(orders)
-      .values({
-        shopId: shop.id,
-        customerId,
-        items: lines,
-        totalCents,
-        status: 'pending',
-        statusHistory: [{ status: 'pending', at: now.toISOString() }],
-        pickupTime,
-        notes: input.notes,
-        idempotencyKey,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing({
-        target: [orders.customerId, orders.idempotencyKey],
-        where: sql`${orders.idempotencyKey} is not null`,
-      })
-      .returning();
-    if (!row) {
-      // Another request with this key got in first and has committed: answer with its order.
-      const existing = await findByKey(tx, customerId, idempotencyKey!);
-      if (!existing)
-        throw new HttpError(409, 'An order with this Idempotency-Key is being placed; try again');
-      return { created: false as const, order: existing };
+    const insertOrder = () =>
+      tx
+        .insert(orders)
+        .values({
+          shopId: shop.id,
+          customerId,
+          items: lines,
+          totalCents,
+          status: 'pending',
+          statusHistory: [{ status: 'pending', at: now.toISOString() }],
+          pickupTime,
+          notes: input.notes,
+          idempotencyKey,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({
+          target: [orders.customerId, orders.idempotencyKey],
+          where: sql`${orders.idempotencyKey} is not null`,
+        })
+        .returning();
+    let [row] = await insertOrder();
+    if (!row && idempotencyKey) {
+      // The key is taken. By an order within the window (another request got in first and has committed, as
+      // ON CONFLICT waits for it): answer with that order. By an older one: free the key, only if it is that
+      // old, and place this order under it.
+      const existing = await findByKey(tx, customerId, idempotencyKey);
+      if (existing && new Date(existing.createdAt) >= windowStart)
+        return { created: false as const, order: existing };
+      await tx
+        .update(orders)
+        .set({ idempotencyKey: null })
+        .where(
+          and(
+            eq(orders.customerId, customerId),
+            eq(orders.idempotencyKey, idempotencyKey),
+            lt(orders.createdAt, windowStart),
+          ),
+        );
+      [row] = await insertOrder();
     }
+    if (!row) throw new HttpError(409, 'An order with this Idempotency-Key is being placed; try again');
     await tx.insert(orderLines).values(
       lines.map((line) => ({
         orderId: row.id,
@@ -248,37 +268,6 @@ async function findByKey(tx: Transaction, customerId: number, key: string): Prom
     and(eq(orders.customerId, customerId), eq(orders.idempotencyKey, key)),
   );
   return row ? toOrder(row.order, row) : null;
-}
-
-/** The shop's weekly hours and the special days around the pickup window. */
-async function hoursOf(tx: Transaction, shopId: number, now: Date) {
-  const today = localDateOf(now);
-  const weekly = await tx
-    .select({
-      dayOfWeek: businessHours.dayOfWeek,
-      openTime: businessHours.openTime,
-      closeTime: businessHours.closeTime,
-      isClosed: businessHours.isClosed,
-    })
-    .from(businessHours)
-    .where(eq(businessHours.shopId, shopId));
-  const special = await tx
-    .select({
-      date: specialHours.date,
-      openTime: specialHours.openTime,
-      closeTime: specialHours.closeTime,
-      isClosed: specialHours.isClosed,
-      note: specialHours.note,
-    })
-    .from(specialHours)
-    .where(
-      and(
-        eq(specialHours.shopId, shopId),
-        gte(specialHours.date, sql`${today}::date - 1`),
-        lte(specialHours.date, sql`${today}::date + 10`),
-      ),
-    );
-  return { weekly, special };
 }
 
 /**
