@@ -1,8 +1,9 @@
 // The cart and checkout on a shop page: lines, total, pickup time, notes, Place Order (customers only).
 import { MAX_LINE_QUANTITY, MAX_ORDER_NOTES } from '@shared/api/orders';
 import type { Shop } from '@shared/api/shops';
+import { localDateOf } from '@shared/domain/local-date';
 import { centsToRand, randToCents } from '@shared/domain/money';
-import { localDateOf, type PickupChoices, pickupChoices } from '@shared/domain/pickup';
+import { type PickupChoices, pickupChoices } from '@shared/domain/pickup';
 import { Minus, PauseCircle, Plus, ShoppingBag, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';

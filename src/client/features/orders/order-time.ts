@@ -1,7 +1,7 @@
 // How order times read on screen: always the shop's local time (Africa/Johannesburg), whatever the browser's zone.
 import { TZDate } from '@date-fns/tz';
+import { localDateOf } from '@shared/domain/local-date';
 import { SHOP_TIME_ZONE } from '@shared/domain/opening-hours';
-import { localDateOf } from '@shared/domain/pickup';
 import { format } from 'date-fns';
 
 const local = (at: Date) => new TZDate(at.getTime(), SHOP_TIME_ZONE);
