@@ -63,15 +63,25 @@ export function orderLines(order: Pick<Order, 'items'>): OrderLine[] {
 }
 
 /**
- * A changed or new order, from our own call or pushed over /ws: replace it wherever a cached list holds it,
- * then refetch the lists and the summary, since a new order or a status filter changes which lists hold it.
+ * A changed or new order, from our own call or pushed over /ws. Where a cached list holds it, it is replaced in
+ * place (no refetch: a busy owner's dashboard would otherwise reload a page of orders on every move). A list is
+ * refetched only when it may now be wrong another way: it does not hold the order (a new one, or one from
+ * another device), or it is filtered by status (the order may have moved in or out). The summary is refetched.
  */
 export function applyOrderChange(queryClient: QueryClient, order: Order) {
   const replace = (list: Order[]) => list.map((existing) => (existing.id === order.id ? order : existing));
   queryClient.setQueriesData<InfiniteData<Order[]>>({ queryKey: ORDERS_KEY }, (data) =>
     data?.pages ? { ...data, pages: data.pages.map(replace) } : data,
   );
-  void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+  void queryClient.invalidateQueries({
+    queryKey: ORDERS_KEY,
+    predicate: (query) => {
+      const params = query.queryKey[1] as OrderFilters | undefined;
+      const data = query.state.data as InfiniteData<Order[]> | undefined;
+      const holdsOrder = data?.pages?.some((page) => page.some((existing) => existing.id === order.id));
+      return !holdsOrder || params?.status !== undefined;
+    },
+  });
   void queryClient.invalidateQueries({ queryKey: SUMMARY_KEY });
 }
 
@@ -97,8 +107,12 @@ export function useUpdateOrderStatus() {
   return useMutation({
     mutationFn: ({ orderId, status }: { orderId: number; status: OrderStatus }) =>
       apiRequest<Order>('PUT', `/api/orders/${orderId}`, { status }),
-    // Spec §7: after an order update succeeds, the orders data is refreshed.
-    onSuccess: (order) => applyOrderChange(queryClient, order),
+    // Spec §7: after an order update succeeds, the orders data is refreshed (all of it, as the spec says; the
+    // live event of the same move then finds the lists already right).
+    onSuccess: (order) => {
+      applyOrderChange(queryClient, order);
+      void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+    },
   });
 }
 
