@@ -74,7 +74,7 @@ export function orderRoutes(app: App) {
     { schema: { params: orderParams, body: updateOrderBody, response: { 200: order } } },
     async (request) => {
       const user = requireUser(request);
-      const change = await moveOrder(app.db, user.id, request.params.id, request.body.status);
+      const change = await moveOrder(app.db, user, request.params.id, request.body.status);
       publish(change, 'updated', request.log);
       return change.order;
     },

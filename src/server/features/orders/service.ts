@@ -22,6 +22,7 @@ import {
   canActorMove,
   type OrderActor,
   type OrderStatus,
+  orderStatuses,
   orderStatusMessage,
 } from '../../../shared/domain/order-status.js';
 import { pickupTimeProblem } from '../../../shared/domain/pickup.js';
@@ -306,58 +307,107 @@ export async function getOrder(db: Database, userId: number, id: number): Promis
 }
 
 /**
- * Moves an order to `to` as its shop's owner or its customer. The move is one UPDATE … WHERE status = <the
- * status read> RETURNING: of two racing moves from one status exactly one matches, the other gets 409 and
- * changes nothing. The history entry, ready_at, the lines' cancelled flag and the chat message go with it.
+ * Moves an order to `to` as its shop's owner or its customer, in one statement: a conditional UPDATE … WHERE id,
+ * the user's right to it, and status IN (the states this actor may move from to `to`) … RETURNING, with the
+ * lines' cancelled flag and the chat message written by the same statement from what it returned. Of two racing
+ * moves from one status exactly one matches (the other re-checks the row after the winner commits and finds it
+ * moved); a statement that matches nothing writes nothing, and a read then says why: 404, 403 or 409.
  */
 export async function moveOrder(
   db: Database,
-  userId: number,
+  user: { id: number; role: 'customer' | 'shop_owner' },
   id: number,
   to: OrderStatus,
   now: Date = new Date(),
 ): Promise<OrderChange> {
+  const actor: OrderActor = user.role === 'shop_owner' ? 'owner' : 'customer';
+  const fromStates = orderStatuses.filter((from) => canActorMove(actor, from, to));
+  if (fromStates.length > 0) {
+    const entry: StoredHistoryEntry = { status: to, at: now.toISOString() };
+    const data: OrderStatusData = { orderId: id, status: to };
+    const result = (await db.execute(sql`
+      with moved as (
+        update ${orders} o set
+          status = ${to}::order_status,
+          status_history = o.status_history || ${JSON.stringify([entry])}::jsonb,
+          ready_at = ${to === 'ready' ? sql`${now.toISOString()}::timestamptz` : sql`o.ready_at`},
+          updated_at = ${now.toISOString()}::timestamptz
+        from ${coffeeShops} s
+        where o.id = ${id} and s.id = o.shop_id
+          and o.status in (${sql.join(
+            fromStates.map((from) => sql`${from}::order_status`),
+            sql`, `,
+          )})
+          and ${actor === 'owner' ? sql`s.owner_id = ${user.id}` : sql`o.customer_id = ${user.id}`}
+        returning o.*, s.name as shop_name, s.owner_id
+      ),
+      lines as (
+        update ${orderLines} set is_cancelled = true
+        where ${to === 'cancelled' ? sql`true` : sql`false`} and order_id in (select id from moved)
+      ),
+      message as (
+        insert into ${messages} (sender_id, receiver_id, shop_id, customer_id, content, message_type, order_data)
+        select ${user.id}, ${actor === 'owner' ? sql`moved.customer_id` : sql`moved.owner_id`}, moved.shop_id,
+          moved.customer_id, ${orderStatusMessage(id, to)}, 'order', ${JSON.stringify(data)}
+        from moved
+        returning *
+      )
+      select row_to_json(moved.*)::text as "order", row_to_json(message.*)::text as message,
+        (select username from ${users} where id = moved.customer_id) as customer_name
+      from moved, message`)) as unknown as {
+      rows: { order: string; message: string; customer_name: string }[];
+    };
+    const [moved] = result.rows;
+    if (moved) return changeFromJson(moved.order, moved.message, moved.customer_name);
+  }
+  // Nothing moved: say why, from where the order is now.
   const [current] = await selectOrders(db).where(
-    and(eq(orders.id, id), or(eq(orders.customerId, userId), eq(coffeeShops.ownerId, userId))),
+    and(eq(orders.id, id), or(eq(orders.customerId, user.id), eq(coffeeShops.ownerId, user.id))),
   );
   if (!current) throw new HttpError(404, 'Order not found');
-  const from = current.order.status;
-  const actor: OrderActor = current.ownerId === userId ? 'owner' : 'customer';
   if (actor === 'customer' && to !== 'cancelled')
     throw new HttpError(403, 'Customers can only cancel their own pending order');
-  if (!canActorMove(actor, from, to)) throw illegalMove(id, from, to, actor);
+  throw illegalMove(id, current.order.status, to, actor);
+}
 
-  return db.transaction(async (tx) => {
-    const entry: StoredHistoryEntry = { status: to, at: now.toISOString() };
-    const [row] = await tx
-      .update(orders)
-      .set({
-        status: to,
-        statusHistory: sql`${orders.statusHistory} || ${JSON.stringify([entry])}::jsonb`,
-        readyAt: to === 'ready' ? now : undefined,
-        updatedAt: now,
-      })
-      .where(and(eq(orders.id, id), eq(orders.status, from)))
-      .returning();
-    if (!row) {
-      // Someone else moved it first: name where it is now.
-      const [moved] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
-      throw illegalMove(id, moved?.status ?? from, to, actor);
-    }
-    if (to === 'cancelled')
-      await tx.update(orderLines).set({ isCancelled: true }).where(eq(orderLines.orderId, id));
-    const data: OrderStatusData = { orderId: id, status: to };
-    const message = await postServerMessage(tx, {
-      senderId: userId,
-      receiverId: actor === 'owner' ? row.customerId : current.ownerId,
-      shopId: row.shopId,
-      customerId: row.customerId,
-      content: orderStatusMessage(id, to),
-      messageType: 'order',
-      orderData: JSON.stringify(data),
-    });
-    return { order: toOrder(row, current), ownerId: current.ownerId, message };
-  });
+/** The moved order and its message as the statement gave them back (JSON rows: the same on both drivers). */
+function changeFromJson(orderJson: string, messageJson: string, customerName: string): OrderChange {
+  const row = JSON.parse(orderJson) as Record<string, unknown>;
+  const message = JSON.parse(messageJson) as Record<string, unknown>;
+  const at = (value: unknown) => (value === null ? null : new Date(value as string));
+  const order = toOrder(
+    {
+      id: row.id as number,
+      shopId: row.shop_id as number,
+      customerId: row.customer_id as number,
+      items: row.items,
+      totalCents: row.total_cents as number,
+      status: row.status as OrderStatus,
+      statusHistory: row.status_history,
+      readyAt: at(row.ready_at),
+      pickupTime: at(row.pickup_time),
+      notes: row.notes as string | null,
+      idempotencyKey: row.idempotency_key as string | null,
+      createdAt: at(row.created_at)!,
+      updatedAt: at(row.updated_at)!,
+    },
+    { shopName: row.shop_name as string, customerName },
+  );
+  return {
+    order,
+    ownerId: row.owner_id as number,
+    message: {
+      id: message.id as number,
+      senderId: message.sender_id as number,
+      receiverId: message.receiver_id as number,
+      shopId: message.shop_id as number,
+      customerId: message.customer_id as number,
+      content: message.content as string,
+      messageType: message.message_type as 'order',
+      orderData: message.order_data as string | null,
+      createdAt: at(message.created_at)!.toISOString(),
+    },
+  };
 }
 
 function illegalMove(id: number, from: OrderStatus, to: OrderStatus, actor: OrderActor) {
