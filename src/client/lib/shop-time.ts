@@ -1,7 +1,6 @@
 // How the browser names shop days and dates. Which day it is comes from the shared Johannesburg helpers
 // (shared/domain/local-date.ts, CONVENTIONS rule 14), whatever zone the visitor's device is set to.
-import { dayOfWeekOf, localDateOf } from '@shared/domain/local-date';
-import { format } from 'date-fns';
+import { dayOfWeekOf, formatLocal, localDateOf } from '@shared/domain/local-date';
 
 /** The day names of the API's dayOfWeek, 0 Sunday … 6 Saturday. */
 export const dayNames = [
@@ -25,5 +24,5 @@ export function shopToday(now: Date = new Date()): { date: string; dayOfWeek: nu
 /** A calendar date 'YYYY-MM-DD' as people read it: 'Fri 25 Dec 2026'. Dates have no zone; noon avoids DST edges. */
 export function formatCalendarDate(date: string): string {
   const [year, month, day] = date.split('-').map(Number);
-  return format(new Date(year!, month! - 1, day!, 12), 'EEE d MMM yyyy');
+  return formatLocal(Date.UTC(year!, month! - 1, day!, 10), 'EEE d MMM yyyy'); // 12:00 that day in Johannesburg;
 }

@@ -1,9 +1,8 @@
 // When a shop is open (Africa/Johannesburg, whatever the server's or browser's zone): weekly hours, overridden
 // by special days. One rule for the open-now line, the openNow filter, pickup times and 'opens next'.
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 
-import { LOCAL_TIME_ZONE } from './local-date.js';
+import { formatLocal, LOCAL_TIME_ZONE } from './local-date.js';
 
 /** The one local time zone (local-date.ts), under the name the open-state rule reads best with. */
 export const SHOP_TIME_ZONE = LOCAL_TIME_ZONE;
@@ -195,9 +194,10 @@ export function nextOpening(weekly: WeeklyHours[], special: SpecialHours[], from
 export function opensNextLabel(at: Date, now: Date): string {
   const local = new TZDate(at.getTime(), SHOP_TIME_ZONE);
   const today = new TZDate(now.getTime(), SHOP_TIME_ZONE);
-  if (format(local, 'yyyy-MM-dd') === format(today, 'yyyy-MM-dd')) return format(local, 'HH:mm');
+  if (formatLocal(local, 'yyyy-MM-dd') === formatLocal(today, 'yyyy-MM-dd'))
+    return formatLocal(local, 'HH:mm');
   const withinWeek = local.getTime() - today.getTime() < 6 * 24 * 60 * 60 * 1000;
-  return format(local, withinWeek ? 'EEE HH:mm' : 'd MMM HH:mm');
+  return formatLocal(local, withinWeek ? 'EEE HH:mm' : 'd MMM HH:mm');
 }
 
 /**
@@ -213,7 +213,7 @@ export function openLine(
   const change = state.nextChangeAt === null ? null : new Date(state.nextChangeAt);
   if (state.openNow) {
     if (!change) return 'Open now';
-    return `Open now · closes ${format(new TZDate(change.getTime(), SHOP_TIME_ZONE), 'HH:mm')}`;
+    return `Open now · closes ${formatLocal(new TZDate(change.getTime(), SHOP_TIME_ZONE), 'HH:mm')}`;
   }
   return change ? `Closed · opens ${opensNextLabel(change, now)}` : 'Closed';
 }

@@ -3,9 +3,8 @@
 // chose. Open or closed is the one shared rule (opening-hours.ts: weekly hours, special days, Johannesburg time).
 // Pure: the clock and the hours are arguments.
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { MAX_PICKUP_AHEAD_DAYS, MIN_PREPARATION_MINUTES, PICKUP_SLOT_MINUTES } from '../api/orders.js';
-import { addDaysToDate, localDateOf } from './local-date.js';
+import { addDaysToDate, formatLocal, localDateOf } from './local-date.js';
 import {
   isOpenAt,
   nextOpening,
@@ -44,7 +43,7 @@ export function isPickupOpen(weekly: WeeklyHours[], special: SpecialHours[], at:
 
 /** 'Tuesday 24 November at 08:00', in the shop's time. */
 export function formatLocalTime(at: Date): string {
-  return format(new TZDate(at.getTime(), SHOP_TIME_ZONE), "EEEE d MMMM 'at' HH:mm");
+  return formatLocal(new TZDate(at.getTime(), SHOP_TIME_ZONE), "EEEE d MMMM 'at' HH:mm");
 }
 
 /** Local midnight starting this local date, as an instant. */
@@ -94,7 +93,7 @@ export function pickupTimeProblem(input: {
   if (isPickupOpen(weekly, special, pickupTime)) return null;
   const closedDay = special.find((day) => day.date === localDateOf(pickupTime) && day.isClosed);
   const why = closedDay
-    ? `the shop is closed on ${format(new TZDate(pickupTime.getTime(), SHOP_TIME_ZONE), 'EEEE d MMMM')}${closedDay.note ? ` (${closedDay.note})` : ''}`
+    ? `the shop is closed on ${formatLocal(new TZDate(pickupTime.getTime(), SHOP_TIME_ZONE), 'EEEE d MMMM')}${closedDay.note ? ` (${closedDay.note})` : ''}`
     : "pickupTime is outside the shop's hours";
   const next = nextOpening(weekly, special, pickupTime);
   return next

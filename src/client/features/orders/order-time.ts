@@ -1,14 +1,13 @@
 // How order times read on screen: always the shop's local time (Africa/Johannesburg), whatever the browser's zone.
 import { TZDate } from '@date-fns/tz';
-import { localDateOf } from '@shared/domain/local-date';
+import { formatLocal, localDateOf } from '@shared/domain/local-date';
 import { SHOP_TIME_ZONE } from '@shared/domain/opening-hours';
-import { format } from 'date-fns';
 
 const local = (at: Date) => new TZDate(at.getTime(), SHOP_TIME_ZONE);
 
 /** '14:30' on the shop's 24-hour clock. */
 export function localClock(at: Date): string {
-  return format(local(at), 'HH:mm');
+  return formatLocal(local(at), 'HH:mm');
 }
 
 /** 'Today, 14:30', 'Tomorrow, 09:15', 'Yesterday, 08:00' or 'Mon 23 Nov, 14:30'. */
@@ -24,6 +23,6 @@ export function formatOrderTime(at: Date | string, now: Date = new Date()): stri
         ? 'Tomorrow'
         : day === localDateOf(new Date(now.getTime() - dayMs))
           ? 'Yesterday'
-          : format(local(date), 'EEE d MMM');
+          : formatLocal(local(date), 'EEE d MMM');
   return `${label}, ${localClock(date)}`;
 }
