@@ -154,7 +154,7 @@ export async function seedDemoOrders(
       if (open === null || close === null || close - open < 60) continue;
       // Busier at weekends and, gently, in recent weeks.
       const count = Math.round(
-        (weekday === 0 || weekday === 6 ? 11 : 8) *
+        (weekday === 0 || weekday === 6 ? 8 : 6) *
           popularity *
           (0.8 + 0.4 * next()) *
           (1 + (HISTORY_DAYS - daysAgo) / 240),
