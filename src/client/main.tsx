@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { AuthProvider } from './lib/auth';
 import { queryClient } from './lib/query-client';
-import { Toaster } from './ui/Toaster';
+import { ToastHost } from './ui/ToastHost';
 import './styles.css';
 
 createRoot(document.getElementById('root')!).render(
@@ -13,7 +13,7 @@ createRoot(document.getElementById('root')!).render(
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <App />
-        <Toaster />
+        <ToastHost />
       </AuthProvider>
     </QueryClientProvider>
   </StrictMode>,

@@ -1,13 +1,20 @@
 // Shows the current toast (Radix Toast): 5 s, swipe right past 50 px to dismiss, F8 focuses the region.
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { cn } from './cn';
 import { dismissToast, useCurrentToast } from './toast-store';
 
 export const TOAST_DURATION_MS = 5000;
 
-export function Toaster() {
+/** focusOnMount: mounted by an F8 press (ui/ToastHost.tsx), which Radix did not hear: move focus as it would. */
+export function Toaster({ focusOnMount = false }: { focusOnMount?: boolean }) {
   const current = useCurrentToast();
+  const viewport = useRef<HTMLOListElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the press that mounted the region moves focus.
+  useEffect(() => {
+    if (focusOnMount) viewport.current?.focus();
+  }, []);
   return (
     <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
       {current && (
@@ -40,7 +47,10 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       )}
-      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
+      <ToastPrimitive.Viewport
+        ref={viewport}
+        className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none"
+      />
     </ToastPrimitive.Provider>
   );
 }
