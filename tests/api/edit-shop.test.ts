@@ -242,8 +242,8 @@ describe('a new address', () => {
   });
 
   test.each([
-    ['finds nothing', 'empty', '5 Nowhere Lane, Atlantis'],
-    ['fails', 'fail', '6 Broken Rd, Atlantis'],
+    ['finds nothing', 'empty', '5 Nowhere Lane, Qwerty Flats'],
+    ['fails', 'fail', '6 Broken Rd, Qwerty Flats'],
   ] as const)(
     'when the look-up %s, the old coordinates are cleared, not left pointing at the old place',
     async (_what, mode, address) => {
@@ -262,21 +262,38 @@ describe('a new address', () => {
     },
   );
 
-  test('with no geocoder configured, the old coordinates are cleared too', async () => {
+  test('with no geocoder configured, an address naming no known place clears the old coordinates too', async () => {
     const bare = await startAppOn(server.database);
     try {
       const shop = await makeShop(server.api, owner);
       const asked = nominatim.requests.length;
       const reply = await bare.api.as(owner).put<Shop>(`/api/coffee-shops/${shop.id}`, {
-        address: '7 Unmapped Rd, Paarl',
+        address: '7 Unmapped Rd, Qwerty Flats',
       });
       expect(reply.status).toBe(200);
       expect(await stored(shop.id)).toMatchObject({
-        address: '7 Unmapped Rd, Paarl',
+        address: '7 Unmapped Rd, Qwerty Flats',
         latitude: null,
         longitude: null,
       });
       expect(nominatim.requests.length).toBe(asked);
+    } finally {
+      await bare.close();
+    }
+  });
+
+  test('with no geocoder configured, a known town in the new address places the shop at its centre', async () => {
+    const bare = await startAppOn(server.database);
+    try {
+      const shop = await makeShop(server.api, owner);
+      const reply = await bare.api.as(owner).put<Shop>(`/api/coffee-shops/${shop.id}`, {
+        address: '7 Unmapped Rd, Paarl',
+      });
+      expect(reply.status).toBe(200);
+      const row = await stored(shop.id);
+      // Paarl's centre (GeoNames), not the old Cape Town coordinates.
+      expect(row.latitude).toBeCloseTo(-33.73, 1);
+      expect(row.longitude).toBeCloseTo(18.96, 1);
     } finally {
       await bare.close();
     }
