@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { bodyId, pathId } from './ids.js';
 import type { OrderEvent } from './orders.js';
+import { safeText } from './text.js';
 
 export const MAX_MESSAGE_LENGTH = 2000;
 export const MESSAGE_PAGE_SIZE = 50;
@@ -40,8 +41,7 @@ const orderData = z
 
 export const sendMessageBody = z
   .object({
-    content: z
-      .string({ message: 'content is required' })
+    content: safeText('content is required')
       .trim()
       .min(1, 'content must not be empty')
       .max(MAX_MESSAGE_LENGTH, `content must be at most ${MAX_MESSAGE_LENGTH} characters`),
