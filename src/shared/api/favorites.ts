@@ -38,6 +38,8 @@ export const review = z.object({
   comment: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** 'Verified order': the author has a completed order from this shop. */
+  verifiedOrder: z.boolean(),
 });
 export type Review = z.infer<typeof review>;
 
