@@ -32,6 +32,8 @@ interface AddressEntry {
 export interface SignInAttempt {
   /** The password was right: the account's and the address's count of this try are taken back. */
   succeeded(): void;
+  /** The password was wrong: the try stays counted, and the account's wait starts now. */
+  failed(): void;
   /** The try ended without a verdict (refused for load, an error): it does not count. */
   abandoned(): void;
 }
@@ -99,6 +101,13 @@ export class LoginThrottle {
     return {
       // The right password clears the account's failures: its owner is back.
       succeeded: () => takeBack(true),
+      // The wait counts from when the failure was known, not from when the (slow) check began.
+      failed: () => {
+        if (settled) return;
+        settled = true;
+        const ownAccount = this.accounts.get(accountKey);
+        if (ownAccount) ownAccount.lastAt = Math.max(ownAccount.lastAt, this.now());
+      },
       abandoned: () => takeBack(false),
     };
   }

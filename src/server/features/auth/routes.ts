@@ -63,7 +63,8 @@ export function authRoutes(app: App) {
         return { accessToken: await issue(user), user };
       } catch (error) {
         // A wrong password stays counted; a try refused for load (or failing otherwise) does not.
-        if (!(error instanceof HttpError && error.statusCode === 401)) attempt.abandoned();
+        if (error instanceof HttpError && error.statusCode === 401) attempt.failed();
+        else attempt.abandoned();
         throw error;
       }
     });
