@@ -23,15 +23,18 @@ export class HashGate {
 
   constructor(private readonly limits: HashGateLimits = DEFAULT_HASH_LIMITS) {}
 
-  /** Runs `work` (which hashes or verifies a password) when a slot is free, or refuses at once. */
-  async run<T>(address: string, work: () => Promise<T>): Promise<T> {
-    const mine = this.byAddress.get(address) ?? 0;
+  /**
+   * Runs `work` (which hashes or verifies a password) when a slot is free, or refuses at once. `address` null:
+   * no per-address share (registrations, which are limited per address and hour already).
+   */
+  async run<T>(address: string | null, work: () => Promise<T>): Promise<T> {
+    const mine = address === null ? 0 : (this.byAddress.get(address) ?? 0);
     if (mine >= this.limits.perAddress)
       throw new HttpError(429, 'Too many sign-in requests at once. Please try again in a moment.', 1);
     if (this.active >= this.limits.running && this.queue.length >= this.limits.waiting)
       throw new HttpError(503, 'The server is busy. Please try again in a moment.', 1);
 
-    this.byAddress.set(address, mine + 1);
+    if (address !== null) this.byAddress.set(address, mine + 1);
     try {
       if (this.active >= this.limits.running) await new Promise<void>((resolve) => this.queue.push(resolve));
       else this.active += 1;
@@ -44,9 +47,11 @@ export class HashGate {
         else this.active -= 1;
       }
     } finally {
-      const left = (this.byAddress.get(address) ?? 1) - 1;
-      if (left <= 0) this.byAddress.delete(address);
-      else this.byAddress.set(address, left);
+      if (address !== null) {
+        const left = (this.byAddress.get(address) ?? 1) - 1;
+        if (left <= 0) this.byAddress.delete(address);
+        else this.byAddress.set(address, left);
+      }
     }
   }
 

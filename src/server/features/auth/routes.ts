@@ -47,7 +47,7 @@ export function authRoutes(app: App) {
       config: { rateLimit: { max: app.deps.config.registrationsPerHour, timeWindow: '1 hour' } },
     },
     async (request, reply) => {
-      const user = await hashing.run(request.ip, () => registerUser(app.db, request.body));
+      const user = await hashing.run(null, () => registerUser(app.db, request.body));
       return reply.code(201).send({ accessToken: await issue(user), user });
     },
   );
@@ -89,7 +89,7 @@ export function authRoutes(app: App) {
       config: { rateLimit: codeCheckLimit },
     },
     async (request, reply) => {
-      const user = await hashing.run(request.ip, () => verifyCodeAndRegister(app.deps.codes, request.body));
+      const user = await hashing.run(null, () => verifyCodeAndRegister(app.deps.codes, request.body));
       return reply.code(201).send({ accessToken: await issue(user), user });
     },
   );

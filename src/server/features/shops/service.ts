@@ -62,10 +62,14 @@ const nearZero = (column: typeof coffeeShops.latitude | typeof coffeeShops.longi
  */
 function distanceSql(latitude: number, longitude: number): SQL<number | null> {
   const [shopLatitude, shopLongitude] = [nearZero(coffeeShops.latitude), nearZero(coffeeShops.longitude)];
-  return sql<number | null>`(${2 * EARTH_RADIUS_KM} * asin(least(1, sqrt(
+  // least() skips nulls, so a shop without a location is kept null by the case, not turned into asin(1).
+  return sql<
+    number | null
+  >`(case when ${coffeeShops.latitude} is null or ${coffeeShops.longitude} is null then null
+    else ${2 * EARTH_RADIUS_KM} * asin(least(1, sqrt(
     power(sin(radians(${shopLatitude} - ${latitude}) / 2), 2) +
     cos(radians(${latitude})) * cos(radians(${shopLatitude})) *
-    power(sin(radians(${shopLongitude} - ${longitude}) / 2), 2)))))`;
+    power(sin(radians(${shopLongitude} - ${longitude}) / 2), 2)))) end)`;
 }
 
 /**
