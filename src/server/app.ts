@@ -48,7 +48,7 @@ export interface AppDeps {
   geocoder?: Geocoder;
   /** Default: in-process (one instance). Several instances on PostgreSQL pass createPostgresBus. */
   bus?: Bus;
-  /** How long a WebSocket may stay open without authenticating (default 5 s). */
+  /** How long a WebSocket may stay open without authenticating (default 3 s, realtime/hub.ts). */
   authTimeoutMs?: number;
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
 }
