@@ -14,12 +14,12 @@ async function throwIfNotOk(response: Response) {
   }
 }
 
+/** `extraHeaders` carries what a call needs besides the defaults, such as an order's Idempotency-Key. */
 export async function apiRequest<T = unknown>(
   method: string,
   url: string,
   body?: unknown,
-  /** More headers, such as an Idempotency-Key. */
-  extraHeaders: Record<string, string> = {},
+  extraHeaders?: Record<string, string>,
 ): Promise<T> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', ...extraHeaders };
   const token = getToken();
