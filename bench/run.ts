@@ -8,6 +8,7 @@
 //   --orders    analytics: the big shop's orders (default 1,000,000 on PostgreSQL, 100,000 on PGlite)
 //   orders: --rate orders placed per second (default 200), --duration (default 15); 200 shops, 2,000 customers
 //   --runs      web: Lighthouse runs per page, the best kept (default 2)
+//   --concurrency  login-flood: wrong sign-ins at once from the flooding address (default 32)
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); each scenario creates its own
 // database bench_<timestamp> on that server and drops it at the end.
 import os from 'node:os';
@@ -16,11 +17,22 @@ import { type AnalyticsRow, analyticsTable, analyticsVerdict, runAnalyticsBench 
 import { type ChatBenchResult, chatTable, runChatBench } from './chat.js';
 import { type DiscoverRow, discoverTable, discoverVerdict, runDiscoverBench } from './discover.js';
 import { type BenchDatabase, runCleanups, writeResults } from './lib.js';
+import { type LoginFloodResult, loginFloodTable, runLoginFloodBench } from './login-flood.js';
 import { type OrdersBenchResult, ordersTable, runOrdersBench } from './orders.js';
 import { runWebBench, webTable } from './web.js';
 
 const args = process.argv.slice(2);
-const valueOptions = ['db', 'duration', 'shops', 'connections', 'conversations', 'rate', 'orders', 'runs'];
+const valueOptions = [
+  'db',
+  'duration',
+  'shops',
+  'connections',
+  'conversations',
+  'rate',
+  'orders',
+  'runs',
+  'concurrency',
+];
 const options = new Map<string, string>();
 const scenarios: string[] = [];
 for (let index = 0; index < args.length; index += 1) {
@@ -168,6 +180,25 @@ const runners: Record<string, () => Promise<void>> = {
     const rows = await runWebBench(settings);
     console.log(`\n${webTable(rows)}\n`);
     console.log(`wrote ${writeResults('web', rows, { ...settings, machine })}`);
+  },
+  async 'login-flood'() {
+    const settings = {
+      durationSeconds: numberOption('duration', 15),
+      concurrency: numberOption('concurrency', 32),
+    };
+    const results: LoginFloodResult[] = [];
+    for (const db of await databases()) {
+      console.log(
+        `\n▶ login-flood on ${db}: ${settings.concurrency} wrong sign-ins at once from 127.0.0.1 for ${settings.durationSeconds} s, a real user from 127.0.0.2`,
+      );
+      results.push(await runLoginFloodBench({ db, postgresUrl, ...settings }));
+    }
+    console.log(`\n${loginFloodTable(results)}\n`);
+    for (const result of results)
+      console.log(
+        `${result.db}: the real user's p99 under the flood is ${result.floodedP99Ms} ms (target < 1000): ${result.floodedP99Ms < 1000 ? 'met' : 'NOT met'}`,
+      );
+    console.log(`wrote ${writeResults('login-flood', results, { ...settings, machine })}`);
   },
 };
 

@@ -33,3 +33,15 @@ test('Paystack: no key by default, the real API base, and a key that is not a se
   expect(loadConfig({ PAYSTACK_SECRET_KEY: 'sk_test_abc123' }).paystackSecretKey).toBe('sk_test_abc123');
   expect(() => loadConfig({ PAYSTACK_SECRET_KEY: 'pk_test_abc123' })).toThrow(/PAYSTACK_SECRET_KEY/);
 });
+
+test('TRUST_PROXY is off by default and takes a hop count or the proxies addresses', () => {
+  expect(loadConfig({}).trustProxy).toBe(false);
+  expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+  expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+  expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 172.16.0.0/12,::1' }).trustProxy).toEqual([
+    '10.0.0.1',
+    '172.16.0.0/12',
+    '::1',
+  ]);
+  expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY must be off, a hop count/);
+});

@@ -60,6 +60,7 @@ describe('submitting reviews', () => {
         comment: 'Lovely flat white',
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
+        verifiedOrder: false,
       },
       replaced: false,
       shop: { id: shop.id, rating: '5.0', reviewCount: 1 },
