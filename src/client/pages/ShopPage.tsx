@@ -5,6 +5,7 @@ import { Prompt } from '../components/Prompt';
 import { WeekHours } from '../features/hours/WeekHours';
 import { MenuList } from '../features/menu/MenuList';
 import { CartPanel } from '../features/orders/CartPanel';
+import { ShopReviews } from '../features/reviews/ShopReviews';
 import { useRefetchAtNextChange, useShop } from '../features/shops/queries';
 import { ShopHeader } from '../features/shops/ShopHeader';
 import { errorStatus } from '../lib/api';
@@ -60,6 +61,7 @@ export function ShopPage({ params }: { params: { id: string } }) {
                   Menu
                 </h2>
                 <MenuList shop={shop.data} />
+                <ShopReviews shopId={shop.data.id} />
               </section>
               <aside className="min-w-0 space-y-6 lg:sticky lg:top-20">
                 <CartPanel shop={shop.data} />
