@@ -33,6 +33,7 @@ await seedDemoData(database.db);
 const config = loadConfig({
   NODE_ENV: 'test',
   PORT: String(port),
+  UPLOADS_DIR: path.join(dataDir, 'uploads'),
   SMTP_URL: smtp.url,
   GEOCODER_URL: geocoder.url,
 });
