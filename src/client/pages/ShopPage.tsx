@@ -1,7 +1,97 @@
 // The public shop page (/shops/{id}): details, hours, menu, reviews; ordering for customers.
+import { PauseCircle } from 'lucide-react';
 import { PageShell } from '../components/PageShell';
+import { Prompt } from '../components/Prompt';
+import { WeekHours } from '../features/hours/WeekHours';
+import { MenuList } from '../features/menu/MenuList';
+import { CartPanel } from '../features/orders/CartPanel';
+import { useRefetchAtNextChange, useShop } from '../features/shops/queries';
+import { ShopHeader } from '../features/shops/ShopHeader';
+import { errorStatus } from '../lib/api';
+import { Button } from '../ui/Button';
+import { Card } from '../ui/Card';
+import { Skeleton } from '../ui/Skeleton';
+import { NotFoundPage } from './NotFoundPage';
+
+/** A path id the API could hold: digits only, a positive 32-bit integer; anything else is a missing page. */
+function parseShopId(text: string): number | null {
+  if (!/^\d{1,10}$/.test(text)) return null;
+  const id = Number(text);
+  return id >= 1 && id <= 2_147_483_647 ? id : null;
+}
 
 export function ShopPage({ params }: { params: { id: string } }) {
-  // Built by its issue.
-  return <PageShell>{params.id}</PageShell>;
+  const shopId = parseShopId(params.id);
+  const shop = useShop(shopId);
+  useRefetchAtNextChange(shop.data, shop.refetch);
+  if (shopId === null || errorStatus(shop.error) === 404) return <NotFoundPage />;
+
+  return (
+    <PageShell>
+      <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
+        {shop.isLoading ? (
+          <ShopPageSkeleton />
+        ) : shop.isError || !shop.data ? (
+          <Prompt
+            headingLevel={1}
+            title="Could not load this coffee shop"
+            text="Please try again in a moment."
+          >
+            <Button onClick={() => void shop.refetch()}>Try Again</Button>
+          </Prompt>
+        ) : (
+          <div className="space-y-6">
+            <ShopHeader shop={shop.data} />
+            {!shop.data.acceptingOrders && (
+              <Card
+                role="status"
+                className="flex items-start gap-3 border-amber-300 bg-amber-50 p-4 text-espresso-900"
+              >
+                <PauseCircle className="mt-0.5 h-5 w-5 shrink-0 text-amber-700" aria-hidden />
+                <p>
+                  <span className="font-semibold">This shop is not taking orders right now.</span> You can
+                  still browse the menu and start a chat.
+                </p>
+              </Card>
+            )}
+            <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+              <section aria-labelledby="menu-heading" className="min-w-0 space-y-4">
+                <h2 id="menu-heading" className="font-display text-2xl font-semibold text-espresso-950">
+                  Menu
+                </h2>
+                <MenuList shop={shop.data} />
+              </section>
+              <aside className="min-w-0 space-y-6 lg:sticky lg:top-20">
+                <CartPanel shop={shop.data} />
+                <WeekHours shop={shop.data} />
+              </aside>
+            </div>
+          </div>
+        )}
+      </div>
+    </PageShell>
+  );
+}
+
+function ShopPageSkeleton() {
+  return (
+    <div className="space-y-6" role="status" aria-label="Loading coffee shop">
+      <Card className="overflow-hidden">
+        <Skeleton className="h-48 rounded-none sm:h-64" />
+        <div className="space-y-3 p-6">
+          <Skeleton className="h-8 w-1/2" />
+          <Skeleton className="h-4 w-1/3" />
+          <Skeleton className="h-4 w-2/3" />
+        </div>
+      </Card>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="space-y-3">
+          {[0, 1, 2, 3].map((index) => (
+            <Skeleton key={index} className="h-20 w-full" />
+          ))}
+        </div>
+        <Skeleton className="h-72 w-full" />
+      </div>
+    </div>
+  );
 }

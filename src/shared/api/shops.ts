@@ -135,7 +135,12 @@ export type CreateShopBody = z.input<typeof createShopBody>;
 export const updateShopBody = createShopBody
   .omit({ ownerId: true })
   .partial()
-  .extend({ acceptingOrders: z.boolean({ message: 'acceptingOrders must be true or false' }).optional() });
+  .extend({ acceptingOrders: z.boolean({ message: 'acceptingOrders must be true or false' }).optional() })
+  // One coordinate alone would pair with the other's old value: a place nobody chose.
+  .refine((body) => (body.latitude === undefined) === (body.longitude === undefined), {
+    message: 'latitude and longitude must be given together',
+    path: ['latitude'],
+  });
 export type UpdateShopBody = z.input<typeof updateShopBody>;
 
 export const geocodeQuery = z.object({

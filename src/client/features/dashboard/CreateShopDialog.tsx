@@ -1,218 +1,44 @@
 // The Create Coffee Shop dialog (spec §2, §5): geocodes the address when no coordinates were given.
-
-import {
-  type CreateShopBody,
-  type ShopCategory,
-  shopCategories,
-  shopCategoryLabels,
-} from '@shared/api/shops';
-import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { Button } from '../../ui/Button';
 import { DialogContent } from '../../ui/Dialog';
-import { Field } from '../../ui/Field';
-import { Input } from '../../ui/Input';
-import { NativeSelect } from '../../ui/NativeSelect';
-import { Textarea } from '../../ui/Textarea';
 import { toast } from '../../ui/toast-store';
-import { geocodeAddress, useCreateShop } from '../shops/queries';
-
-const empty = {
-  name: '',
-  category: '' as ShopCategory | '',
-  description: '',
-  address: '',
-  phone: '',
-  email: '',
-  deliveryTime: '',
-  deliveryFee: '',
-  latitude: '',
-  longitude: '',
-};
+import { useCreateShop } from '../shops/queries';
+import { ShopForm } from './ShopForm';
 
 export function CreateShopDialog({ onDone }: { onDone: () => void }) {
   const { user } = useAuth();
   const create = useCreateShop();
-  const [form, setForm] = useState(empty);
-  const [locating, setLocating] = useState(false);
-  const set = (key: keyof typeof empty) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [key]: event.target.value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.name.trim() || !form.category || !form.address.trim()) {
-      toast({
-        title: 'Missing Information',
-        description: 'Shop name, category and address are required.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    let { latitude, longitude } = form;
-    if ((!latitude || !longitude) && form.address.trim()) {
-      setLocating(true);
-      try {
-        const found = await geocodeAddress(form.address.trim());
-        latitude = found.lat;
-        longitude = found.lon;
-        setForm((current) => ({ ...current, latitude: found.lat, longitude: found.lon }));
-        toast({ title: 'Location found', description: 'Automatically set coordinates from your address.' });
-      } catch {
-        toast({
-          title: 'Location not found',
-          description: 'Could not find coordinates for this address. You can add them manually.',
-        });
-      } finally {
-        setLocating(false);
-      }
-    }
-    const body: CreateShopBody = {
-      name: form.name.trim(),
-      category: form.category,
-      description: form.description.trim() || null,
-      address: form.address.trim(),
-      phone: form.phone.trim() || null,
-      email: form.email.trim() || null,
-      deliveryTime: form.deliveryTime.trim() || null,
-      deliveryFee: form.deliveryFee === '' ? null : Number(form.deliveryFee),
-      latitude: latitude || null,
-      longitude: longitude || null,
-      ownerId: user?.id,
-    };
-    create.mutate(body, {
-      onSuccess: () => {
-        toast({ title: 'Success', description: 'Coffee shop created successfully!' });
-        setForm(empty);
-        onDone();
-      },
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Failed to create coffee shop. Please try again.'),
-          variant: 'destructive',
-        }),
-    });
-  };
-
-  const pending = locating || create.isPending;
   return (
     <DialogContent
       title="Create Coffee Shop"
       description="Tell coffee lovers about your shop."
-      className="max-w-2xl"
+      className="sm:max-w-2xl"
     >
-      <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" noValidate>
-        <Field id="shop-name" label="Shop Name" required>
-          <Input id="shop-name" value={form.name} onChange={set('name')} required />
-        </Field>
-        <Field id="shop-category" label="Category" required>
-          <NativeSelect id="shop-category" value={form.category} onChange={set('category')} required>
-            <option value="" disabled>
-              Select a category
-            </option>
-            {shopCategories.map((value) => (
-              <option key={value} value={value}>
-                {shopCategoryLabels[value]}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-        <div className="sm:col-span-2">
-          <Field id="shop-description" label="Description">
-            <Textarea
-              id="shop-description"
-              rows={3}
-              placeholder="What makes your coffee special?"
-              value={form.description}
-              onChange={set('description')}
-            />
-          </Field>
-        </div>
-        <div className="sm:col-span-2">
-          <Field id="shop-address" label="Address" required>
-            <Input
-              id="shop-address"
-              value={form.address}
-              onChange={set('address')}
-              required
-              placeholder="36 Buitenkant St, Cape Town"
-            />
-          </Field>
-        </div>
-        <Field id="shop-phone" label="Phone">
-          <Input
-            id="shop-phone"
-            type="tel"
-            autoComplete="tel"
-            placeholder="021 123 4567"
-            value={form.phone}
-            onChange={set('phone')}
-          />
-        </Field>
-        <Field id="shop-email" label="Email">
-          <Input
-            id="shop-email"
-            type="email"
-            placeholder="hello@yourshop.co.za"
-            value={form.email}
-            onChange={set('email')}
-          />
-        </Field>
-        <Field id="shop-delivery-time" label="Delivery Time">
-          <Input
-            id="shop-delivery-time"
-            placeholder="15-25 mins"
-            value={form.deliveryTime}
-            onChange={set('deliveryTime')}
-          />
-        </Field>
-        <Field id="shop-delivery-fee" label="Delivery Fee">
-          <Input
-            id="shop-delivery-fee"
-            type="number"
-            step="0.01"
-            min="0"
-            inputMode="decimal"
-            placeholder="Rand, e.g. 15.00"
-            value={form.deliveryFee}
-            onChange={set('deliveryFee')}
-          />
-        </Field>
-        <fieldset className="grid gap-4 rounded-xl border border-espresso-100 bg-espresso-50/60 p-4 sm:col-span-2 sm:grid-cols-2">
-          <legend className="px-1 text-sm font-medium text-espresso-900">Coordinates (optional)</legend>
-          <p className="-mt-1 text-xs text-espresso-600 sm:col-span-2">
-            Leave these empty and we will look them up from the address, so customers can find you with Find
-            Near Me.
-          </p>
-          <Field id="shop-latitude" label="Latitude">
-            <Input
-              id="shop-latitude"
-              inputMode="decimal"
-              placeholder="-33.9249"
-              value={form.latitude}
-              onChange={set('latitude')}
-            />
-          </Field>
-          <Field id="shop-longitude" label="Longitude">
-            <Input
-              id="shop-longitude"
-              inputMode="decimal"
-              placeholder="18.4241"
-              value={form.longitude}
-              onChange={set('longitude')}
-            />
-          </Field>
-        </fieldset>
-        <div className="sticky -bottom-6 -mx-6 -mb-6 flex justify-end gap-2 border-t border-espresso-100 bg-white px-6 py-4 sm:col-span-2">
-          <Button variant="outline" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Creating...' : 'Create Coffee Shop'}
-          </Button>
-        </div>
-      </form>
+      <ShopForm
+        submitLabel="Create Coffee Shop"
+        pendingLabel="Creating..."
+        isSaving={create.isPending}
+        onCancel={onDone}
+        onSave={(body) =>
+          // Spec §7 sends ownerId; the server ignores it and uses the signed-in owner.
+          create.mutate(
+            { ...body, ownerId: user?.id },
+            {
+              onSuccess: () => {
+                toast({ title: 'Success', description: 'Coffee shop created successfully!' });
+                onDone();
+              },
+              onError: (error) =>
+                toast({
+                  title: 'Error',
+                  description: errorMessage(error, 'Failed to create coffee shop. Please try again.'),
+                  variant: 'destructive',
+                }),
+            },
+          )
+        }
+      />
     </DialogContent>
   );
 }

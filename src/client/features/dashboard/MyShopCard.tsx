@@ -6,6 +6,7 @@ import { isFeatured } from '@shared/domain/featured';
 import { ratingLabel } from '@shared/domain/rating';
 import { MapPin, Star } from 'lucide-react';
 import { Link } from 'wouter';
+import { OpenNowLine } from '../../components/OpenNowLine';
 import { ShopImage } from '../../components/ShopImage';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
@@ -36,6 +37,7 @@ export function MyShopCard({ shop, onAction }: { shop: Shop; onAction: (open: Op
           <MapPin className="h-3.5 w-3.5 shrink-0" aria-hidden />
           <span className="truncate">{shop.address}</span>
         </p>
+        <OpenNowLine shop={shop} compact className="mt-0.5" />
       </div>
       <div className="flex flex-col gap-2">
         <div className="flex flex-wrap gap-2">

@@ -25,6 +25,7 @@ export function DiscoverView() {
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<ShopCategory | 'all'>('all');
   const [featuredOnly, setFeaturedOnly] = useState(false);
+  const [openNowOnly, setOpenNowOnly] = useState(false);
   const [location, setLocation] = useState<Location | null>(null);
   const [sortByDistance, setSortByDistance] = useState(false);
   const [locating, setLocating] = useState(false);
@@ -34,6 +35,7 @@ export function DiscoverView() {
     search: deferredSearch,
     category: category === 'all' ? undefined : category,
     promoted: featuredOnly,
+    openNow: openNowOnly,
     latitude: location?.latitude,
     longitude: location?.longitude,
     sortByDistance,
@@ -72,6 +74,7 @@ export function DiscoverView() {
     setSearch('');
     setCategory('all');
     setFeaturedOnly(false);
+    setOpenNowOnly(false);
     setSortByDistance(false);
   };
 
@@ -128,6 +131,10 @@ export function DiscoverView() {
           <div className="flex items-center gap-2">
             <Switch id="discover-featured" checked={featuredOnly} onCheckedChange={setFeaturedOnly} />
             <Label htmlFor="discover-featured">Featured Only</Label>
+          </div>
+          <div className="flex items-center gap-2">
+            <Switch id="discover-open-now" checked={openNowOnly} onCheckedChange={setOpenNowOnly} />
+            <Label htmlFor="discover-open-now">Open Now</Label>
           </div>
           <Button variant="outline" onClick={findNearMe} disabled={locating}>
             <LocateFixed className="h-4 w-4" aria-hidden /> {locating ? 'Locating...' : 'Find Near Me'}

@@ -1,14 +1,17 @@
-// Shop data hooks: the discover list, featured shops, one shop, the owner's shops and shop creation.
+// Shop data hooks: the discover list, featured shops, one shop, the owner's shops, creating and editing a shop.
 
 import { DEFAULT_PAGE_SIZE } from '@shared/api/shop-constants';
-import type { CreateShopBody, GeocodeResult, Shop, ShopCategory } from '@shared/api/shops';
+import type { CreateShopBody, GeocodeResult, Shop, ShopCategory, UpdateShopBody } from '@shared/api/shops';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { apiRequest, pathFromKey } from '../../lib/api';
 
 export interface ShopFilters {
   search?: string;
   category?: ShopCategory;
   promoted?: boolean;
+  /** Only shops open at this moment (Johannesburg), decided by the server. */
+  openNow?: boolean;
   latitude?: number;
   longitude?: number;
   sortByDistance?: boolean;
@@ -21,6 +24,7 @@ export function shopParams(filters: ShopFilters): Record<string, string | number
     search: filters.search?.trim() || undefined,
     category: filters.category,
     promoted: filters.promoted ? 'true' : undefined,
+    openNow: filters.openNow ? 'true' : undefined,
     latitude: hasLocation ? filters.latitude : undefined,
     longitude: hasLocation ? filters.longitude : undefined,
     sortByDistance: hasLocation && filters.sortByDistance ? 'true' : undefined,
@@ -60,6 +64,24 @@ export function useShop(shopId: number | null, enabled = true) {
   return useQuery<Shop>({ queryKey: ['/api/coffee-shops', shopId], enabled: enabled && shopId !== null });
 }
 
+/** Longest wait setTimeout keeps (about 24.8 days); a later change is re-armed by the refetch. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * Data never goes stale (spec §7), so a shop page left open would keep saying 'Open now' after closing time:
+ * fetch the shop again just after its nextChangeAt.
+ */
+export function useRefetchAtNextChange(shop: Shop | undefined, refetch: () => unknown) {
+  const nextChangeAt = shop?.nextChangeAt;
+  useEffect(() => {
+    if (!nextChangeAt) return;
+    const wait = new Date(nextChangeAt).getTime() - Date.now() + 1000;
+    if (Number.isNaN(wait)) return;
+    const timer = setTimeout(() => void refetch(), Math.min(Math.max(wait, 1000), MAX_TIMER_MS));
+    return () => clearTimeout(timer);
+  }, [nextChangeAt, refetch]);
+}
+
 export function useMyShops(enabled: boolean) {
   return useQuery<Shop[]>({ queryKey: ['/api/my-shops'], enabled });
 }
@@ -71,6 +93,19 @@ export function useCreateShop() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['/api/my-shops'] });
       void queryClient.invalidateQueries({ queryKey: ['/api/coffee-shops'] });
+    },
+  });
+}
+
+/** Edit shop: every list that shows the shop is refreshed (the shop's own query sits under coffee-shops). */
+export function useUpdateShop(shopId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateShopBody) => apiRequest<Shop>('PUT', `/api/coffee-shops/${shopId}`, body),
+    onSuccess: () => {
+      for (const key of ['/api/my-shops', '/api/coffee-shops', '/api/favorites']) {
+        void queryClient.invalidateQueries({ queryKey: [key] });
+      }
     },
   });
 }

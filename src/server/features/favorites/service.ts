@@ -4,6 +4,7 @@ import type { Favorite } from '../../../shared/api/favorites.js';
 import type { Database } from '../../db/client.js';
 import { coffeeShops, favorites } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
+import { withOpenState } from '../shops/open-now.js';
 import { toShop } from '../shops/service.js';
 
 export async function listFavorites(db: Database, userId: number): Promise<Favorite[]> {
@@ -13,10 +14,16 @@ export async function listFavorites(db: Database, userId: number): Promise<Favor
     .innerJoin(coffeeShops, eq(coffeeShops.id, favorites.shopId))
     .where(eq(favorites.userId, userId))
     .orderBy(desc(favorites.createdAt), desc(favorites.shopId));
-  return rows.map(({ favorite, shop }) => ({
+  // Favourites show shop cards, and cards say whether the shop is open now.
+  const shops = await withOpenState(
+    db,
+    rows.map(({ shop }) => toShop(shop)),
+    new Date(),
+  );
+  return rows.map(({ favorite }, index) => ({
     shopId: favorite.shopId,
     createdAt: favorite.createdAt.toISOString(),
-    shop: toShop(shop),
+    shop: shops[index]!,
   }));
 }
 

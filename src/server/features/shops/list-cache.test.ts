@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { Shop } from '../../../shared/api/shops.js';
 import { createShopListCache, isSharedQuery } from './list-cache.js';
 
@@ -100,6 +100,47 @@ describe('shop list cache', () => {
     await sleep(60);
     await cache.answer(query({ promoted: true }), source.compute);
     expect(source.calls).toBe(2);
+  });
+
+  test('Open Now is a question of its own', async () => {
+    const cache = createShopListCache();
+    const source = counter();
+    await cache.answer(query(), source.compute);
+    await cache.answer(query({ openNow: true }), source.compute);
+    expect(source.calls).toBe(2);
+  });
+
+  describe('with the clock in hand', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    test('an answer is kept only until a shop it shows opens or closes', async () => {
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-23T14:59:55Z') });
+      const cache = createShopListCache();
+      const closing = { ...shop(1), openNow: true, nextChangeAt: '2026-11-23T15:00:00.000Z' } as Shop;
+      const source = counter(() => [closing]);
+      await cache.answer(query(), source.compute);
+      vi.setSystemTime(new Date('2026-11-23T14:59:59.999Z'));
+      await cache.answer(query(), source.compute);
+      expect(source.calls).toBe(1);
+      vi.setSystemTime(new Date('2026-11-23T15:00:00Z'));
+      await cache.answer(query(), source.compute);
+      expect(source.calls).toBe(2);
+    });
+
+    test('an Open Now answer is kept only until the next whole minute, when a shop it leaves out may open', async () => {
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-23T06:59:57Z') });
+      const cache = createShopListCache();
+      const source = counter(() => []);
+      await cache.answer(query({ openNow: true }), source.compute);
+      vi.setSystemTime(new Date('2026-11-23T06:59:59.999Z'));
+      await cache.answer(query({ openNow: true }), source.compute);
+      expect(source.calls).toBe(1);
+      vi.setSystemTime(new Date('2026-11-23T07:00:00Z'));
+      await cache.answer(query({ openNow: true }), source.compute);
+      expect(source.calls).toBe(2);
+    });
   });
 
   test('holds at most maxEntries answers, dropping the oldest', async () => {

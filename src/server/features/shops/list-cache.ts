@@ -4,7 +4,9 @@
 //
 // Never stale for what the app writes: every change to shops (a new shop, a review's new rating, a run-out
 // promotion) clears the whole cache at once, on this instance and, through the bus, on every other one
-// (see shopsChanged). Answers also stop being used when a promotion they show as featured runs out, and
+// (see shopsChanged). Answers also stop being used when a promotion they show as featured runs out, when a
+// shop they show opens or closes (its nextChangeAt), for Open Now lists at the next whole minute (a shop they
+// leave out may open then: hours are whole minutes, so no shop opens or closes between two), and
 // after TTL_MS at the latest, which bounds how long a change made outside the app (SQL by hand) goes unseen.
 // Answers that depend on where the customer is (latitude/longitude) are never cached.
 import type { z } from 'zod';
@@ -41,6 +43,7 @@ export function createShopListCache(options: { ttlMs?: number; maxEntries?: numb
         query.search?.toLowerCase() ?? '',
         query.category ?? '',
         query.promoted ?? false,
+        query.openNow ?? false,
         query.limit,
         query.offset,
       ]);
@@ -57,7 +60,7 @@ export function createShopListCache(options: { ttlMs?: number; maxEntries?: numb
           if (generation === startedIn) {
             if (!entries.has(key) && entries.size >= maxEntries)
               entries.delete(entries.keys().next().value as string);
-            entries.set(key, { json, freshUntil: freshUntil(shops, startedAt + ttlMs) });
+            entries.set(key, { json, freshUntil: freshUntil(query, shops, startedAt, startedAt + ttlMs) });
           }
           return json;
         })
@@ -75,12 +78,20 @@ export function createShopListCache(options: { ttlMs?: number; maxEntries?: numb
   };
 }
 
-/** The answer shows a shop as featured only until its promotion runs out. */
-function freshUntil(shops: Shop[], latest: number): number {
+const MINUTE_MS = 60_000;
+
+/**
+ * The answer shows a shop as featured only until its promotion runs out, and open or closed only until its
+ * next change; an Open Now list holds only until the next whole minute after it was asked (Johannesburg is a
+ * whole number of hours from UTC, so local and UTC minutes begin together).
+ */
+function freshUntil(query: ListQuery, shops: Shop[], askedAt: number, latest: number): number {
   let until = latest;
+  if (query.openNow) until = Math.min(until, (Math.floor(askedAt / MINUTE_MS) + 1) * MINUTE_MS);
   for (const shop of shops) {
     if (shop.isPromoted && shop.promotionExpiresAt)
       until = Math.min(until, Date.parse(shop.promotionExpiresAt));
+    if (shop.nextChangeAt) until = Math.min(until, Date.parse(shop.nextChangeAt));
   }
   return until;
 }

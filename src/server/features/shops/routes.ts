@@ -1,12 +1,20 @@
-// The coffee-shop HTTP surface (spec §7 Shops and Third party): discover list, one shop, my shops, create, geocode.
+// The coffee-shop HTTP surface (spec §7 Shops and Third party): discover list, one shop, my shops, create, edit,
+// geocode.
 import { z } from 'zod';
 import { pathId } from '../../../shared/api/ids.js';
-import { createShopBody, geocodeQuery, geocodeResult, shop, shopQuery } from '../../../shared/api/shops.js';
+import {
+  createShopBody,
+  geocodeQuery,
+  geocodeResult,
+  shop,
+  shopQuery,
+  updateShopBody,
+} from '../../../shared/api/shops.js';
 import type { App } from '../../app-type.js';
 import { requireRole, requireUser } from '../../auth-guard.js';
 import { HttpError } from '../../http-error.js';
 import { isSharedQuery } from './list-cache.js';
-import { createShop, getShop, listOwnerShops, listShops } from './service.js';
+import { createShop, getShop, listOwnerShops, listShops, updateShop } from './service.js';
 
 const idParams = z.object({ id: pathId('id') });
 
@@ -47,6 +55,20 @@ export function shopRoutes(app: App) {
       const created = await createShop(app.db, owner.id, request.body);
       app.deps.shopsChanged(); // the new shop belongs in lists and searches
       return reply.code(201).send(created);
+    },
+  );
+
+  app.put(
+    '/api/coffee-shops/:id',
+    { schema: { params: idParams, body: updateShopBody, response: { 200: shop } } },
+    async (request) => {
+      const owner = requireRole(request, 'shop_owner');
+      const updated = await updateShop(app.db, owner.id, request.params.id, request.body, {
+        geocoder: app.deps.geocoder,
+        onGeocoderError: (error) => request.log.warn({ err: error }, 'geocoder failed; coordinates cleared'),
+      });
+      app.deps.shopsChanged(); // name, address, category… are what lists show and search
+      return updated;
     },
   );
 

@@ -1,11 +1,14 @@
 // Coffee shops: the discover list (search, category, featured, near me), one shop, an owner's shops, creation.
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { createShopBody, Shop, shopQuery } from '../../../shared/api/shops.js';
+import type { createShopBody, Shop, shopQuery, updateShopBody } from '../../../shared/api/shops.js';
 import { isFeatured } from '../../../shared/domain/featured.js';
+import { localClock } from '../../../shared/domain/opening-hours.js';
 import type { Database } from '../../db/client.js';
 import { coffeeShops, searchWords } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
+import type { Geocoder } from '../../integrations/geocoder.js';
+import { openNowSql, withOpenState } from './open-now.js';
 
 type ShopRow = typeof coffeeShops.$inferSelect;
 type ListQuery = z.output<typeof shopQuery>;
@@ -80,7 +83,7 @@ export function toShop(row: ShopFields, featured = isFeatured(row), distanceKm?:
     latitude: row.latitude === null ? null : String(row.latitude),
     longitude: row.longitude === null ? null : String(row.longitude),
     acceptingOrders: row.acceptingOrders,
-    // Filled in from the shop's hours by the open-now rule (shared/domain/open-now.ts).
+    // Filled in from the shop's hours by withOpenState (open-now.ts), which every answer goes through.
     openNow: null,
     nextChangeAt: null,
   };
@@ -113,10 +116,12 @@ type ListedRow = ShopFields & { featured: boolean; distanceKm: number | null };
  *   words of all shop names (search_words) and searched again;
  * - otherwise: promoted first, then best rated, straight from the rank index.
  */
-export async function listShops(db: Database, query: ListQuery): Promise<Shop[]> {
+export async function listShops(db: Database, query: ListQuery, now = new Date()): Promise<Shop[]> {
   const filters: SQL[] = [];
   if (query.category) filters.push(eq(coffeeShops.category, query.category));
   if (query.promoted) filters.push(isFeaturedSql);
+  // Open now: the shared rule in SQL for this Johannesburg date, weekday and minute (open-now.ts).
+  if (query.openNow) filters.push(openNowSql(localClock(now)));
   const search = query.search?.toLowerCase();
   const matching = search ? [...filters, contains(search)] : filters;
 
@@ -124,8 +129,13 @@ export async function listShops(db: Database, query: ListQuery): Promise<Shop[]>
   const distance = hasLocation ? distanceSql(query.latitude!, query.longitude!) : sql<null>`null::float8`;
   const selection: Selection = { ...shopColumns, featured: isFeaturedSql, distanceKm: distance };
   // With a location every shop says how far it is: a number, or null when the shop has no coordinates.
+  // Every shop says whether it is open now: the page's hours read in one query.
   const listed = (rows: ListedRow[]) =>
-    rows.map((row) => toShop(row, row.featured, hasLocation ? row.distanceKm : undefined));
+    withOpenState(
+      db,
+      rows.map((row) => toShop(row, row.featured, hasLocation ? row.distanceKm : undefined)),
+      now,
+    );
 
   // Promoted first, then best rated: the coffee_shops_rank index. The flag can trail a just-expired promotion
   // by up to a minute (expirePromotions); the featured filter and badge use the exact rule.
@@ -151,7 +161,7 @@ export async function listShops(db: Database, query: ListQuery): Promise<Shop[]>
     // A misspelt search is corrected here too, as searchShops does, or sorting by distance would lose the shop.
     if (search && rows.length === 0 && query.offset === 0) {
       const corrected = await correctSpelling(db, search);
-      if (corrected && corrected !== search) return listShops(db, { ...query, search: corrected });
+      if (corrected && corrected !== search) return listShops(db, { ...query, search: corrected }, now);
     }
     return listed(rows);
   }
@@ -369,19 +379,24 @@ export async function expirePromotions(db: Database): Promise<number> {
   return expired.length;
 }
 
-export async function getShop(db: Database, id: number): Promise<Shop> {
-  const [row] = await db.select().from(coffeeShops).where(eq(coffeeShops.id, id));
+export async function getShop(db: Database, id: number, now = new Date()): Promise<Shop> {
+  const [row] = await db.select(shopColumns).from(coffeeShops).where(eq(coffeeShops.id, id));
   if (!row) throw new HttpError(404, 'Coffee shop not found');
-  return toShop(row);
+  const [shop] = await withOpenState(db, [toShop(row)], now);
+  return shop!;
 }
 
-export async function listOwnerShops(db: Database, ownerId: number): Promise<Shop[]> {
+export async function listOwnerShops(db: Database, ownerId: number, now = new Date()): Promise<Shop[]> {
   const rows = await db
-    .select()
+    .select(shopColumns)
     .from(coffeeShops)
     .where(eq(coffeeShops.ownerId, ownerId))
     .orderBy(coffeeShops.id);
-  return rows.map((row) => toShop(row));
+  return withOpenState(
+    db,
+    rows.map((row) => toShop(row)),
+    now,
+  );
 }
 
 export async function createShop(
@@ -407,4 +422,79 @@ export async function createShop(
     })
     .returning();
   return toShop(row!);
+}
+
+export interface UpdateShopOptions {
+  /** Asked for the new coordinates when the address changes without them; none configured, none asked. */
+  geocoder: Geocoder | undefined;
+  /** Told when the geocoder fails (the edit goes on without coordinates). */
+  onGeocoderError?: (error: unknown) => void;
+}
+
+/**
+ * PUT /api/coffee-shops/{id}: the owner's edit of any subset of the create fields and the orders switch. The
+ * owner is part of every query, so another owner's shop is 404 like a missing one and is never written.
+ * A new address without coordinates is looked up again; when the look-up finds nothing or fails, the old
+ * coordinates are cleared rather than kept: a pin at the old address would send customers (and 'near me')
+ * to the wrong place, while a shop without a location is only left out of distance order until the owner
+ * adds it in the edit form.
+ */
+export async function updateShop(
+  db: Database,
+  ownerId: number,
+  id: number,
+  input: z.output<typeof updateShopBody>,
+  options: UpdateShopOptions,
+): Promise<Shop> {
+  const owned = and(eq(coffeeShops.id, id), eq(coffeeShops.ownerId, ownerId));
+  const [current] = await db.select({ address: coffeeShops.address }).from(coffeeShops).where(owned);
+  if (!current) throw new HttpError(404, 'Coffee shop not found');
+
+  const changes: Partial<typeof coffeeShops.$inferInsert> = {
+    name: input.name,
+    category: input.category,
+    address: input.address,
+    description: input.description,
+    phone: input.phone,
+    email: input.email,
+    imageUrl: input.imageUrl,
+    deliveryTime: input.deliveryTime,
+    deliveryFeeCents:
+      input.deliveryFee === undefined || input.deliveryFee === null
+        ? input.deliveryFee
+        : Math.round(input.deliveryFee * 100),
+    latitude: input.latitude,
+    longitude: input.longitude,
+    acceptingOrders: input.acceptingOrders,
+  };
+  const movesWithoutCoordinates =
+    input.address !== undefined &&
+    input.address !== current.address &&
+    input.latitude === undefined &&
+    input.longitude === undefined;
+  if (movesWithoutCoordinates) {
+    const found = await geocodeOrNull(input.address!, options);
+    changes.latitude = found ? Number(found.lat) : null;
+    changes.longitude = found ? Number(found.lon) : null;
+  }
+  // Fields not sent stay as they are (drizzle leaves undefined out of the SET).
+  const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  if (Object.keys(set).length === 0) return getShop(db, id);
+
+  const [row] = await db.update(coffeeShops).set(set).where(owned).returning(shopColumns);
+  // Deleted between the two statements: as missing as it would have been a moment earlier.
+  if (!row) throw new HttpError(404, 'Coffee shop not found');
+  const [shop] = await withOpenState(db, [toShop(row)], new Date());
+  return shop!;
+}
+
+async function geocodeOrNull(address: string, options: UpdateShopOptions) {
+  if (!options.geocoder) return null;
+  try {
+    const found = await options.geocoder.search(address);
+    return found && Number.isFinite(Number(found.lat)) && Number.isFinite(Number(found.lon)) ? found : null;
+  } catch (error) {
+    options.onGeocoderError?.(error);
+    return null;
+  }
 }

@@ -1,0 +1,87 @@
+// Open now for shops the app answers with: their open state from their hours (one query a page, the shared
+// rule of shared/domain/opening-hours.ts), and the same rule in SQL for the openNow filter of discover.
+import { type SQL, sql } from 'drizzle-orm';
+import type { Shop } from '../../../shared/api/shops.js';
+import {
+  type LocalClock,
+  localClock,
+  openState,
+  type SpecialHours,
+  type WeeklyHours,
+} from '../../../shared/domain/opening-hours.js';
+import type { Database } from '../../db/client.js';
+import { businessHours, coffeeShops, specialHours } from '../../db/schema.js';
+
+/**
+ * The open-now rule as a condition on coffee_shops, for this local date, weekday and minute (computed in
+ * TypeScript by the shared time-zone function and passed as parameters, so SQL never needs to know the zone):
+ * a special day for today decides alone; without one, today's weekly row does. Open from open_time to just
+ * before close_time. Times are 'HH:MM' text, which compare as text in time order. Each EXISTS is one probe of
+ * a unique index (shop, date) or (shop, weekday), so the filter costs a few index reads per shop it looks at.
+ * tests/api/open-now.test.ts checks that this and openState agree over many shops and instants.
+ */
+export function openNowSql(clock: LocalClock): SQL<boolean> {
+  const openWithin = (table: typeof businessHours | typeof specialHours) =>
+    sql`not ${table.isClosed} and ${table.openTime} <= ${clock.time} and ${table.closeTime} > ${clock.time}`;
+  // The special day's verdict (never null: a row without times is closed), or null when there is none today.
+  return sql<boolean>`coalesce((
+      select coalesce(${openWithin(specialHours)}, false) from ${specialHours}
+      where ${specialHours.shopId} = ${coffeeShops.id} and ${specialHours.date} = ${clock.date}
+    ), exists (
+      select 1 from ${businessHours}
+      where ${businessHours.shopId} = ${coffeeShops.id} and ${businessHours.dayOfWeek} = ${clock.dayOfWeek}
+        and ${openWithin(businessHours)}
+    ))`;
+}
+
+interface HoursRow {
+  shop_id: number;
+  /** null for a weekly row */
+  date: string | null;
+  day_of_week: number | null;
+  open_time: string | null;
+  close_time: string | null;
+  is_closed: boolean;
+}
+
+/**
+ * Fills openNow and nextChangeAt of these shops as of `now`: their weekly rows and their special days from
+ * today on, read in one query for all of them, then the shared rule per shop.
+ */
+export async function withOpenState<T extends Shop>(db: Database, shops: T[], now: Date): Promise<T[]> {
+  if (shops.length === 0) return shops;
+  const ids = sql.join(
+    shops.map((shop) => sql`${shop.id}`),
+    sql`, `,
+  );
+  const today = localClock(now).date;
+  const result = await db.execute<Record<string, unknown>>(sql`
+    select ${businessHours.shopId} as shop_id, null::text as date, ${businessHours.dayOfWeek} as day_of_week,
+      ${businessHours.openTime} as open_time, ${businessHours.closeTime} as close_time, ${businessHours.isClosed} as is_closed
+    from ${businessHours} where ${businessHours.shopId} in (${ids})
+    union all
+    select ${specialHours.shopId}, ${specialHours.date}::text, null, ${specialHours.openTime}, ${specialHours.closeTime},
+      ${specialHours.isClosed}
+    from ${specialHours} where ${specialHours.shopId} in (${ids}) and ${specialHours.date} >= ${today}`);
+  const rows = (result as unknown as { rows: HoursRow[] }).rows;
+
+  const hours = new Map<number, { weekly: WeeklyHours[]; special: SpecialHours[] }>();
+  for (const row of rows) {
+    const shopId = Number(row.shop_id);
+    let entry = hours.get(shopId);
+    if (!entry) {
+      entry = { weekly: [], special: [] };
+      hours.set(shopId, entry);
+    }
+    const times = { openTime: row.open_time, closeTime: row.close_time, isClosed: row.is_closed };
+    if (row.date === null) entry.weekly.push({ dayOfWeek: Number(row.day_of_week), ...times });
+    else entry.special.push({ date: row.date, ...times });
+  }
+  for (const shop of shops) {
+    const entry = hours.get(shop.id);
+    const state = entry ? openState(entry.weekly, entry.special, now) : { openNow: null, nextChangeAt: null };
+    shop.openNow = state.openNow;
+    shop.nextChangeAt = state.nextChangeAt ? state.nextChangeAt.toISOString() : null;
+  }
+  return shops;
+}
