@@ -6,6 +6,7 @@
 //   --connections  discover: concurrent connections (default 50)
 //   --conversations, --rate  chat: conversations (default 500) and messages per second in all (default 500)
 //   --runs      web: Lighthouse runs per page, the best kept (default 2)
+//   --concurrency  login-flood: wrong sign-ins at once from the flooding address (default 32)
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); each scenario creates its own
 // database bench_<timestamp> on that server and drops it at the end.
 import os from 'node:os';
@@ -13,10 +14,20 @@ import pg from 'pg';
 import { type ChatBenchResult, chatTable, runChatBench } from './chat.js';
 import { type DiscoverRow, discoverTable, discoverVerdict, runDiscoverBench } from './discover.js';
 import { type BenchDatabase, runCleanups, writeResults } from './lib.js';
+import { type LoginFloodResult, loginFloodTable, runLoginFloodBench } from './login-flood.js';
 import { runWebBench, webTable } from './web.js';
 
 const args = process.argv.slice(2);
-const valueOptions = ['db', 'duration', 'shops', 'connections', 'conversations', 'rate', 'runs'];
+const valueOptions = [
+  'db',
+  'duration',
+  'shops',
+  'connections',
+  'conversations',
+  'rate',
+  'runs',
+  'concurrency',
+];
 const options = new Map<string, string>();
 const scenarios: string[] = [];
 for (let index = 0; index < args.length; index += 1) {
@@ -121,6 +132,25 @@ const runners: Record<string, () => Promise<void>> = {
     const rows = await runWebBench(settings);
     console.log(`\n${webTable(rows)}\n`);
     console.log(`wrote ${writeResults('web', rows, { ...settings, machine })}`);
+  },
+  async 'login-flood'() {
+    const settings = {
+      durationSeconds: numberOption('duration', 15),
+      concurrency: numberOption('concurrency', 32),
+    };
+    const results: LoginFloodResult[] = [];
+    for (const db of await databases()) {
+      console.log(
+        `\n▶ login-flood on ${db}: ${settings.concurrency} wrong sign-ins at once from 127.0.0.1 for ${settings.durationSeconds} s, a real user from 127.0.0.2`,
+      );
+      results.push(await runLoginFloodBench({ db, postgresUrl, ...settings }));
+    }
+    console.log(`\n${loginFloodTable(results)}\n`);
+    for (const result of results)
+      console.log(
+        `${result.db}: the real user's p99 under the flood is ${result.floodedP99Ms} ms (target < 1000): ${result.floodedP99Ms < 1000 ? 'met' : 'NOT met'}`,
+      );
+    console.log(`wrote ${writeResults('login-flood', results, { ...settings, machine })}`);
   },
 };
 

@@ -13,6 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
+import { findNul, NUL_MESSAGE } from '../shared/api/text.js';
 import type { App, AppServices } from './app-type.js';
 import { registerAuthGuard } from './auth-guard.js';
 import type { Config } from './config.js';
@@ -55,6 +56,26 @@ export interface AppDeps {
 }
 
 const PROMOTION_SWEEP_MS = 60_000;
+export const MAX_WEBSOCKET_FRAME_BYTES = 64 * 1024;
+/** Powerful browser features the app never uses are off; location is the page's own (Discover's near me). */
+const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(self), payment=(), usb=(), magnetometer=(), gyroscope=(), accelerometer=()';
+
+/**
+ * Fastify's trustProxy from TRUST_PROXY. Fastify refuses plain hop counts (it trusts no header then), so a
+ * count n becomes "the n hops nearest to us are proxies", as Express reads it: right only when every request
+ * comes through those proxies, which is why a list of the proxies' addresses is the better setting.
+ */
+function trustProxyOption(setting: Config['trustProxy']) {
+  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+  return setting;
+}
+
+/** ws://host:port (or wss://) of the public address: the only other origin the page may connect to. */
+function webSocketOrigin(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+}
 
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
@@ -62,7 +83,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
   const fastify = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    // Proxy headers (X-Forwarded-For) only from the configured proxies: trusted from anyone, one header would
+    // give every request a new client address and dodge each per-address limit (docs/decisions/0002).
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   // The spec's client sends a JSON content type on every call, bodiless DELETEs included: an empty body is
@@ -123,7 +146,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       });
       return reply.code(400).send({ message: problems.join('; ') });
     }
-    if (error instanceof HttpError) return reply.code(error.statusCode).send({ message: error.message });
+    if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.code(error.statusCode).send({ message: error.message });
+    }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, rate limit): keep their status and words.
@@ -140,18 +166,30 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       directives: {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The API and the live connection only. CSP3's 'self' covers ws/wss of the page's own host; the
+        // public origin's ws(s) form is listed too for browsers that read 'self' the CSP2 way.
+        connectSrc: ["'self'", webSocketOrigin(config.publicUrl)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         upgradeInsecureRequests: null,
       },
     },
   });
-  app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
-  );
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
+  });
+  // U+0000 in any text of a body or query string is a 400 naming the field, before any schema: PostgreSQL text
+  // cannot hold it (a 500), and a route whose schema forgot safeText (shared/api/text.ts) is covered too.
+  app.addHook('preValidation', (request, _reply, done) => {
+    const field = findNul(request.query, '') ?? findNul(request.body, '') ?? findNul(request.params, '');
+    done(field ? new HttpError(400, `${field}: ${NUL_MESSAGE}`) : undefined);
+  });
   await app.register(rateLimit, { global: false });
   await app.register(websocket, {
+    // A frame larger than this closes the socket with 1009 before it is read into memory: every client event
+    // is a few hundred bytes, and unlimited frames let a visitor push the server's memory up by gigabytes.
+    options: { maxPayload: MAX_WEBSOCKET_FRAME_BYTES },
     // Tell every socket the server is going away (1001) rather than closing it without a code (the plugin's
     // default), so a client can tell a shutdown from a refusal (4401). Clients reconnect either way (spec §4).
     preClose(done) {
@@ -201,7 +239,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return payload;
   });
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || !existsSync(clientDir)) {
+    const pathname = request.url.split('?')[0]!;
+    // A path with a file extension that is not a built asset (/.env, /wp-login.php) is a missing file, not a
+    // page of the app: 404 says so, where the app page would look like something was served.
+    const looksLikeFile = /\.[^/]*$/.test(pathname);
+    if (
+      request.url.startsWith('/api/') ||
+      request.url === '/api' ||
+      looksLikeFile ||
+      !existsSync(clientDir)
+    ) {
       return reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
     }
     // Every other path is the single-page app; its router shows the 404 page for unknown routes.

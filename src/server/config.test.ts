@@ -24,3 +24,15 @@ test('production refuses to start without JWT_SECRET', () => {
   );
   expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
 });
+
+test('TRUST_PROXY is off by default and takes a hop count or the proxies addresses', () => {
+  expect(loadConfig({}).trustProxy).toBe(false);
+  expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+  expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+  expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 172.16.0.0/12,::1' }).trustProxy).toEqual([
+    '10.0.0.1',
+    '172.16.0.0/12',
+    '::1',
+  ]);
+  expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY must be off, a hop count/);
+});

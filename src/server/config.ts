@@ -31,12 +31,47 @@ const configSchema = z
     PUBLIC_URL: z.url('must be a URL').optional(),
     DEMO_DATA: onOff.optional(),
     GEOCODER_URL: z.url('must be a URL').optional(),
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .transform((value, ctx) => parseTrustProxy(value, ctx))
+      .optional(),
+    REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1, 'must be at least 1').default(20),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.JWT_SECRET, {
     message: 'is required when NODE_ENV=production',
     path: ['JWT_SECRET'],
   });
+
+/**
+ * TRUST_PROXY: off (default: X-Forwarded-For is ignored and the client is the socket's address), a hop count
+ * (1: one proxy in front, whatever its address), or a comma-separated list of proxy addresses or CIDR ranges
+ * ('10.0.0.1, 172.16.0.0/12'). See docs/decisions/0002-rate-limits.md.
+ */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+  if (['off', 'false', '0', 'no', ''].includes(value.toLowerCase())) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const addresses = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const address = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(\/\d{1,3})?$/i;
+  const bad = addresses.find(
+    (entry) => !address.test(entry) && !['loopback', 'linklocal', 'uniquelocal'].includes(entry),
+  );
+  if (bad !== undefined || addresses.length === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be off, a hop count, or a list of proxy addresses (not '${bad ?? value}')`,
+    });
+    return z.NEVER;
+  }
+  return addresses;
+}
+
+/** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
+export type TrustProxy = false | number | string[];
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -55,6 +90,10 @@ export interface Config {
   demoData: boolean;
   geocoderUrl: string | undefined;
   logLevel: string;
+  /** Which proxies' X-Forwarded-For to believe (TRUST_PROXY); false: none, the socket's address is the client. */
+  trustProxy: TrustProxy;
+  /** Accounts one client address may create in an hour (REGISTRATIONS_PER_HOUR). */
+  registrationsPerHour: number;
 }
 
 // Only for development and tests: production refuses to start without JWT_SECRET (see the refine above).
@@ -85,5 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: values.DEMO_DATA ?? !values.DATABASE_URL,
     geocoderUrl: values.GEOCODER_URL,
     logLevel: values.LOG_LEVEL,
+    trustProxy: values.TRUST_PROXY ?? false,
+    registrationsPerHour: values.REGISTRATIONS_PER_HOUR,
   };
 }

@@ -146,7 +146,14 @@ export async function startAppOn(
   database: DatabaseHandle,
   options: TestAppOptions = {},
 ): Promise<Omit<TestApp, 'database'>> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', ...options.env });
+  // Every test user signs up from 127.0.0.1: the per-address registration limit would stop a test file's
+  // factories, so it is raised here; tests of the limit set REGISTRATIONS_PER_HOUR themselves.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    REGISTRATIONS_PER_HOUR: '10000',
+    ...options.env,
+  });
   const app = await buildApp({
     config,
     db: database.db,

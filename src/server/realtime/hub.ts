@@ -6,7 +6,10 @@ import type { App } from '../app-type.js';
 import { findMessage } from '../features/messages/service.js';
 import type { Bus } from './bus.js';
 
-export const AUTH_TIMEOUT_MS = 5000;
+/** A socket must prove who it is this soon after opening (the app's client does at once, on open). */
+export const AUTH_TIMEOUT_MS = 3000;
+/** Sockets one user may hold on one instance: tabs and devices, with room to spare; more is a leak or abuse. */
+export const MAX_SOCKETS_PER_USER = 10;
 export const HEARTBEAT_MS = 30_000;
 
 export interface Hub {
@@ -62,7 +65,12 @@ export function registerHub(app: App, bus: Bus, options: { authTimeoutMs?: numbe
       } catch {
         parsed = clientEvent.safeParse(null);
       }
-      if (!parsed.success) return send(socket, { type: 'error', message: 'Unknown message' });
+      if (!parsed.success || (userId === null && parsed.data.type !== 'auth')) {
+        send(socket, { type: 'error', message: 'Unknown message' });
+        // Before authenticating a socket may only authenticate: anything else ends it at once.
+        if (userId === null) socket.close(4401, 'Authentication required');
+        return;
+      }
       if (parsed.data.type === 'ping') return;
       const subject = await app.deps.tokens.verify(parsed.data.token);
       if (!subject) {
@@ -76,6 +84,10 @@ export function registerHub(app: App, bus: Bus, options: { authTimeoutMs?: numbe
       userId = subject.id;
       clearTimeout(authTimer);
       const own = sockets.get(userId) ?? new Set<WebSocket>();
+      if (own.size >= MAX_SOCKETS_PER_USER) {
+        send(socket, { type: 'error', message: 'Too many open connections' });
+        return socket.close(1008, 'Too many connections');
+      }
       own.add(socket);
       sockets.set(userId, own);
       send(socket, { type: 'authenticated', userId });

@@ -1,5 +1,6 @@
 // The accounts contract (spec §3 User, §7 Auth): every auth request and response, validated on both sides.
 import { z } from 'zod';
+import { safeText } from './text.js';
 
 export const roles = ['customer', 'shop_owner'] as const;
 export const role = z.enum(roles);
@@ -7,17 +8,14 @@ export type Role = z.infer<typeof role>;
 
 export const MIN_PASSWORD_LENGTH = 6;
 
-const email = z
-  .string()
+const email = safeText('email is required')
   .trim()
   .toLowerCase()
   .pipe(z.email({ message: 'email must be a valid email address' }));
-const password = z
-  .string({ message: 'password is required' })
+const password = safeText('password is required')
   .min(MIN_PASSWORD_LENGTH, `password must be at least ${MIN_PASSWORD_LENGTH} characters long`)
   .max(200, 'password must be at most 200 characters long');
-const username = z
-  .string({ message: 'username is required' })
+const username = safeText('username is required')
   .trim()
   .min(2, 'username must be at least 2 characters long')
   .max(40, 'username must be at most 40 characters long')
@@ -37,7 +35,7 @@ export type AuthResponse = z.infer<typeof authResponse>;
 export const loginBody = z.object({
   email,
   // Sign-in does not re-check the length rule: an old password must still be able to sign in.
-  password: z.string({ message: 'password is required' }).min(1, 'password is required').max(200),
+  password: safeText('password is required').min(1, 'password is required').max(200),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 

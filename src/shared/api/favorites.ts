@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { bodyId, pathId } from './ids.js';
 import { shop } from './shops.js';
+import { safeText } from './text.js';
 
 const shopId = pathId('shopId');
 
@@ -20,8 +21,7 @@ export const reviewBody = z.object({
     .int('rating must be a whole number from 1 to 5')
     .min(1, 'rating must be a whole number from 1 to 5')
     .max(5, 'rating must be a whole number from 1 to 5'),
-  comment: z
-    .string({ message: 'comment must be text' })
+  comment: safeText('comment must be text')
     .trim()
     .max(MAX_REVIEW_COMMENT, `comment must be at most ${MAX_REVIEW_COMMENT} characters`)
     .nullish()
@@ -38,6 +38,8 @@ export const review = z.object({
   comment: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** 'Verified order': the author has a completed order from this shop. */
+  verifiedOrder: z.boolean(),
 });
 export type Review = z.infer<typeof review>;
 

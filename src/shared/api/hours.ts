@@ -2,6 +2,7 @@
 // special days that override them (holidays, one-off changes).
 import { z } from 'zod';
 import { bodyId, pathId } from './ids.js';
+import { safeText } from './text.js';
 
 /** 'HH:MM', 24-hour, 00:00–23:59. */
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -90,8 +91,7 @@ export const specialDayBody = z
     isClosed: z.boolean({ message: 'isClosed must be true or false' }).default(false),
     openTime: time('openTime'),
     closeTime: time('closeTime'),
-    note: z
-      .string({ message: 'note must be text' })
+    note: safeText('note must be text')
       .trim()
       .max(100, 'note must be at most 100 characters')
       .nullish()

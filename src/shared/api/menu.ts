@@ -2,6 +2,7 @@
 // integer cents inside (rule 16).
 import { z } from 'zod';
 import { bodyId, pathId } from './ids.js';
+import { publicHttpUrl, safeText } from './text.js';
 
 export const menuCategories = ['coffee', 'tea', 'pastries', 'sandwiches', 'beverages', 'snacks'] as const;
 export const menuCategory = z.enum(menuCategories, {
@@ -74,8 +75,7 @@ const price = z.union([z.number(), z.string()], { message: 'price is required' }
 });
 
 const optionalText = (name: string, max: number) =>
-  z
-    .string({ message: `${name} must be text` })
+  safeText(`${name} must be text`)
     .trim()
     .max(max, `${name} must be at most ${max} characters`)
     .nullish()
@@ -84,15 +84,9 @@ const optionalText = (name: string, max: number) =>
 /** A list of text: entries trimmed, empty ones dropped; an empty list is null (spec §5). */
 const textList = (name: string) =>
   z
-    .array(
-      z
-        .string({ message: `${name} must be a list of text` })
-        .trim()
-        .max(100),
-      {
-        message: `${name} must be a list of text`,
-      },
-    )
+    .array(safeText(`${name} must be a list of text`).trim().max(100), {
+      message: `${name} must be a list of text`,
+    })
     .max(50, `${name} must have at most 50 entries`)
     .nullish()
     .transform((list) => {
@@ -100,22 +94,11 @@ const textList = (name: string) =>
       return kept.length > 0 ? kept : null;
     });
 
-const httpUrl = z
-  .string({ message: 'imageUrl must be a URL' })
-  .trim()
-  .nullish()
-  .transform((value) => (value ? value : null))
-  .pipe(
-    z
-      .url({ protocol: /^https?$/, message: 'imageUrl must be an http(s) URL' })
-      .max(2000, 'imageUrl is too long')
-      .nullable(),
-  );
+const httpUrl = publicHttpUrl('imageUrl');
 
 /** Every field of a menu item a client may set; the create body requires name, category and price. */
 const menuItemFields = {
-  name: z
-    .string({ message: 'name is required' })
+  name: safeText('name is required')
     .trim()
     .min(1, 'name is required')
     .max(100, 'name must be at most 100 characters'),

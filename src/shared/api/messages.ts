@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { bodyId, pathId } from './ids.js';
 import { MAX_MESSAGE_LENGTH, MESSAGE_PAGE_SIZE } from './message-constants.js';
 import type { OrderEvent } from './orders.js';
+import { safeText } from './text.js';
 
 export * from './message-constants.js';
 
@@ -23,35 +24,36 @@ export const message = z.object({
 });
 export type Message = z.infer<typeof message>;
 
-const orderData = z
-  .string()
-  .max(10_000, 'orderData is too long')
-  .refine((text) => {
-    try {
-      const parsed = JSON.parse(text) as { items?: unknown; total?: unknown };
-      return Array.isArray(parsed.items) && parsed.total !== undefined;
-    } catch {
-      return false;
-    }
-  }, 'orderData must be JSON text with items and total');
-
-export const sendMessageBody = z
-  .object({
-    content: z
-      .string({ message: 'content is required' })
-      .trim()
-      .min(1, 'content must not be empty')
-      .max(MAX_MESSAGE_LENGTH, `content must be at most ${MAX_MESSAGE_LENGTH} characters`),
-    receiverId: bodyId('receiverId'),
-    shopId: bodyId('shopId'),
-    messageType: z.enum(messageTypes, { message: 'messageType must be text or order' }).default('text'),
-    orderData: orderData.nullish().transform((value) => value ?? null),
-  })
-  .refine((body) => body.messageType !== 'order' || body.orderData !== null, {
-    message: 'orderData is required for an order message',
-    path: ['orderData'],
-  });
+/**
+ * What a client may send: text only. Order messages (messageType 'order', with orderData) are written by the
+ * server when an order is placed or moves; one sent by a client would be a forged order in someone's chat.
+ */
+export const sendMessageBody = z.object({
+  content: safeText('content is required')
+    .trim()
+    .min(1, 'content must not be empty')
+    .max(MAX_MESSAGE_LENGTH, `content must be at most ${MAX_MESSAGE_LENGTH} characters`),
+  receiverId: bodyId('receiverId'),
+  shopId: bodyId('shopId'),
+  messageType: z
+    .enum(['text'], { message: 'messageType must be text: order messages are sent by the server' })
+    .default('text'),
+  orderData: z
+    .null({ message: 'orderData must not be sent: order messages are sent by the server' })
+    .optional()
+    .transform(() => null),
+});
 export type SendMessageBody = z.input<typeof sendMessageBody>;
+
+/**
+ * The Idempotency-Key header of POST /api/messages: one per message, reused when the client retries, so a
+ * message stored but never acknowledged (a lost answer, a restart) is not stored twice.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const idempotencyKey = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,100}$/, 'Idempotency-Key must be 1 to 100 visible ASCII characters')
+  .optional();
 
 export const messageHistoryQuery = z.object({
   /** Required for the shop's owner: which customer's conversation. */

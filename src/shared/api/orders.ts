@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { type OrderStatus, orderStatuses } from '../domain/order-status.js';
 import { bodyId, pathId } from './ids.js';
+import { safeText } from './text.js';
 
 export const MAX_ORDER_LINES = 30;
 export const MAX_LINE_QUANTITY = 20;
@@ -65,8 +66,7 @@ export const placeOrderBody = z.object({
     .min(1, 'items must not be empty: add something to your order')
     .max(MAX_ORDER_LINES, `items must have at most ${MAX_ORDER_LINES} lines`),
   pickupTime: z.iso.datetime({ offset: true, message: 'pickupTime must be an ISO date and time' }),
-  notes: z
-    .string({ message: 'notes must be text' })
+  notes: safeText('notes must be text')
     .trim()
     .max(MAX_ORDER_NOTES, `notes must be at most ${MAX_ORDER_NOTES} characters`)
     .nullish()

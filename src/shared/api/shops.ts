@@ -1,6 +1,7 @@
 // The coffee-shop contract (spec §3 Coffee shop, §7 Shops): list filters, the shop shape and the create body.
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, shopCategories } from './shop-constants.js';
+import { publicHttpUrl, roundCoordinate, safeText } from './text.js';
 
 export * from './shop-constants.js';
 
@@ -43,11 +44,12 @@ const coordinate = (name: string, limit: number) =>
   z.coerce
     .number({ message: `${name} must be a number` })
     .min(-limit, `${name} must be between -${limit} and ${limit}`)
-    .max(limit, `${name} must be between -${limit} and ${limit}`);
+    .max(limit, `${name} must be between -${limit} and ${limit}`)
+    .transform(roundCoordinate);
 
 export const shopQuery = z
   .object({
-    search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
+    search: safeText().trim().max(200, 'search must be at most 200 characters').optional(),
     category: shopCategory.optional(),
     promoted: trueFlag.optional(),
     latitude: coordinate('latitude', 90).optional(),
@@ -75,8 +77,7 @@ export const shopQuery = z
 export type ShopQuery = z.input<typeof shopQuery>;
 
 const optionalText = (name: string, max: number) =>
-  z
-    .string()
+  safeText()
     .trim()
     .max(max, `${name} must be at most ${max} characters`)
     .nullish()
@@ -93,27 +94,21 @@ const optionalCoordinate = (name: string, limit: number) =>
         ctx.addIssue({ code: 'custom', message: `${name} must be a number between -${limit} and ${limit}` });
         return z.NEVER;
       }
-      return number;
+      return roundCoordinate(number);
     });
 
 export const createShopBody = z.object({
-  name: z.string({ message: 'name is required' }).trim().min(1, 'name is required').max(120),
+  name: safeText('name is required').trim().min(1, 'name is required').max(120),
   category: shopCategory,
-  address: z.string({ message: 'address is required' }).trim().min(1, 'address is required').max(300),
+  address: safeText('address is required').trim().min(1, 'address is required').max(300),
   description: optionalText('description', 2000),
   phone: optionalText('phone', 40),
-  email: z
-    .string()
+  email: safeText()
     .trim()
     .nullish()
     .transform((value) => (value ? value : null))
     .pipe(z.email('email must be a valid email address').nullable()),
-  imageUrl: z
-    .string()
-    .trim()
-    .nullish()
-    .transform((value) => (value ? value : null))
-    .pipe(z.url('imageUrl must be a URL').nullable()),
+  imageUrl: publicHttpUrl('imageUrl'),
   deliveryTime: optionalText('deliveryTime', 40),
   deliveryFee: z
     .number({ message: 'deliveryFee must be a number' })
@@ -144,7 +139,7 @@ export const updateShopBody = createShopBody
 export type UpdateShopBody = z.input<typeof updateShopBody>;
 
 export const geocodeQuery = z.object({
-  q: z.string().trim().min(3, 'q must be at least 3 characters').max(300, 'q must be at most 300 characters'),
+  q: safeText().trim().min(3, 'q must be at least 3 characters').max(300, 'q must be at most 300 characters'),
 });
 export const geocodeResult = z.object({
   lat: z.string(),

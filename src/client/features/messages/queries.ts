@@ -3,7 +3,8 @@
 import { CONVERSATION_POLL_MS } from '@shared/api/message-constants';
 import type { Conversation, Message, SendMessageBody } from '@shared/api/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, pathFromKey } from '../../lib/api';
+import { useCallback, useRef } from 'react';
+import { apiRequest, errorStatus, pathFromKey } from '../../lib/api';
 
 export function useConversations(enabled: boolean) {
   return useQuery<Conversation[]>({
@@ -44,11 +45,35 @@ export function useLoadEarlierMessages(shopId: number, customerId?: number) {
   });
 }
 
+/** A fresh Idempotency-Key. randomUUID exists only on https and localhost; getRandomValues everywhere. */
+function newKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** Whether two sends are the same message, the same for the same message sent again (the user pressing Send after a failure). */
+function sameMessage(a: SendMessageBody, b: SendMessageBody) {
+  return a.content === b.content && a.receiverId === b.receiverId && a.shopId === b.shopId;
+}
+
+/**
+ * Sends a message with an Idempotency-Key: one per message, reused on every retry of it (automatic ones after
+ * a network failure, and the user sending the same text again after an error), so a message the server
+ * stored but could not acknowledge is never stored twice.
+ */
 export function useSendMessage() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SendMessageBody) => apiRequest<Message>('POST', '/api/messages', body),
-    onSuccess: (message, _body) => {
+  const lastFailed = useRef<{ body: SendMessageBody; key: string } | null>(null);
+  const mutation = useMutation({
+    mutationFn: ({ body, key }: { body: SendMessageBody; key: string }) =>
+      apiRequest<Message>('POST', '/api/messages', body, { 'Idempotency-Key': key }),
+    // Only a network failure is retried by itself (with the same key): an HTTP error would answer the same.
+    retry: (failures, error) => failures < 2 && errorStatus(error) === null,
+    onError: (_error, variables) => {
+      lastFailed.current = variables;
+    },
+    onSuccess: (message) => {
+      lastFailed.current = null;
       for (const customerId of [undefined, message.customerId]) {
         queryClient.setQueryData<Message[]>(conversationKey(message.shopId, customerId), (list) =>
           list ? mergeMessage(list, message) : list,
@@ -57,4 +82,13 @@ export function useSendMessage() {
       void queryClient.invalidateQueries({ queryKey: ['/api/messages/conversations'] });
     },
   });
+  const mutate = useCallback(
+    (body: SendMessageBody, options?: Parameters<typeof mutation.mutate>[1]) => {
+      const failed = lastFailed.current;
+      const key = failed && sameMessage(failed.body, body) ? failed.key : newKey();
+      mutation.mutate({ body, key }, options);
+    },
+    [mutation.mutate],
+  );
+  return { ...mutation, mutate };
 }

@@ -11,11 +11,14 @@ import {
 import type { App } from '../../app-type.js';
 import { requireUser } from '../../auth-guard.js';
 import { HttpError } from '../../http-error.js';
+import { HashGate } from './hash-gate.js';
 import { LoginThrottle } from './login-throttle.js';
 import { authenticate, findUser, registerUser, sendSignUpCode, verifyCodeAndRegister } from './service.js';
 
 /**
- * Guessing limits. Sign-in counts failed tries per client address and email (LoginThrottle); code checks
+ * Guessing limits (docs/decisions/0002-rate-limits.md). Sign-in counts failed tries per account and per client
+ * address (LoginThrottle); every password hash waits its turn in the HashGate; registrations are counted per
+ * client address and hour; code checks
  * count per client address and email after the body is parsed; code sending counts per client address.
  */
 const codeCheckLimit = {
@@ -31,26 +34,37 @@ export function authRoutes(app: App) {
   const issue = async (user: { id: number; role: 'customer' | 'shop_owner' }) =>
     app.deps.tokens.sign({ id: user.id, role: user.role });
 
+  // One gate and one throttle per app: the client address is request.ip, which believes X-Forwarded-For only
+  // from the proxies TRUST_PROXY names.
+  const hashing = new HashGate();
+  const throttle = new LoginThrottle();
+
   app.post(
     '/api/auth/register',
-    { schema: { body: registerBody, response: { 201: authResponse } } },
+    {
+      schema: { body: registerBody, response: { 201: authResponse } },
+      // Accounts need no email proof here: bounded per client address, so one machine cannot mint hundreds.
+      config: { rateLimit: { max: app.deps.config.registrationsPerHour, timeWindow: '1 hour' } },
+    },
     async (request, reply) => {
-      const user = await registerUser(app.db, request.body);
+      const user = await hashing.run(request.ip, () => registerUser(app.db, request.body));
       return reply.code(201).send({ accessToken: await issue(user), user });
     },
   );
 
-  const throttle = new LoginThrottle();
   for (const path of ['/api/auth/login', '/api/auth/email-login']) {
     app.post(path, { schema: { body: loginBody, response: { 200: authResponse } } }, async (request) => {
       const { email, password } = request.body;
-      throttle.check(request.ip, email);
+      // Refused before any hashing while the account must wait or this address has failed too often.
+      const attempt = throttle.begin(request.ip, email);
       try {
-        const user = await authenticate(app.db, email, password);
-        throttle.recordSuccess(request.ip, email);
+        const user = await hashing.run(request.ip, () => authenticate(app.db, email, password));
+        attempt.succeeded();
         return { accessToken: await issue(user), user };
       } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 401) throttle.recordFailure(request.ip, email);
+        // A wrong password stays counted; a try refused for load (or failing otherwise) does not.
+        if (error instanceof HttpError && error.statusCode === 401) attempt.failed();
+        else attempt.abandoned();
         throw error;
       }
     });
@@ -75,7 +89,7 @@ export function authRoutes(app: App) {
       config: { rateLimit: codeCheckLimit },
     },
     async (request, reply) => {
-      const user = await verifyCodeAndRegister(app.deps.codes, request.body);
+      const user = await hashing.run(request.ip, () => verifyCodeAndRegister(app.deps.codes, request.body));
       return reply.code(201).send({ accessToken: await issue(user), user });
     },
   );

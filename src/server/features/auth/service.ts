@@ -34,10 +34,13 @@ async function assertAvailable(db: Database | Transaction, username: string, ema
   if (clashes.length > 0) throw new HttpError(409, 'That username is taken');
 }
 
-/** Inserts the user; a unique-index race with another sign-up still answers 409, never 500. */
+/**
+ * Inserts the user; a unique-index race with another sign-up still answers 409, never 500. The password is
+ * hashed before the clash check, so a taken email answers no faster than a free one (no timing tell).
+ */
 async function insertUser(db: Database | Transaction, body: RegisterBody): Promise<User> {
-  await assertAvailable(db, body.username, body.email);
   const passwordHash = await argon2.hash(body.password, { type: argon2.argon2id });
+  await assertAvailable(db, body.username, body.email);
   try {
     const [row] = await db
       .insert(users)
@@ -86,11 +89,13 @@ export interface CodeDeps {
 
 export async function sendSignUpCode(deps: CodeDeps, email: string, requestedFrom: string): Promise<void> {
   const now = deps.now?.() ?? new Date();
+  // Whether the email has an account is told to its mailbox only, never in the answer: both cases take the
+  // same steps (count, store a code, send a mail) and answer the same words, so the reply cannot be used to
+  // find out who has an account. The account holder's mail says to sign in instead of carrying a code.
   const [existing] = await deps.db
     .select({ id: users.id })
     .from(users)
     .where(sql`lower(${users.email}) = lower(${email})`);
-  if (existing) throw new HttpError(409, 'An account with this email already exists. Please sign in.');
 
   const hourAgo = new Date(now.getTime() - 60 * 60 * 1000);
   const [{ count }] = (await deps.db
@@ -118,6 +123,19 @@ export async function sendSignUpCode(deps: CodeDeps, email: string, requestedFro
       createdAt: now,
     });
   });
+  if (existing) {
+    await deps.mailer.send({
+      to: email,
+      subject: 'You already have a Brew Connect account',
+      text: [
+        'Someone (we hope you) asked to sign up to Brew Connect with this email address.',
+        '',
+        'You already have an account: please sign in instead. If you forgot your password, ask us for help.',
+        'If you did not ask, you can ignore this email.',
+      ].join('\n'),
+    });
+    return;
+  }
   await deps.mailer.send({
     to: email,
     subject: `Your Brew Connect verification code: ${code}`,

@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import {
   conversation,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKey,
   message,
   messageHistoryQuery,
   messageShopParams,
@@ -9,7 +11,8 @@ import {
 } from '../../../shared/api/messages.js';
 import type { App } from '../../app-type.js';
 import { requireUser } from '../../auth-guard.js';
-import { listConversationMessages, listConversations, sendMessage } from './service.js';
+import { HttpError } from '../../http-error.js';
+import { listConversationMessages, listConversations, sendMessageOnce } from './service.js';
 
 export function messageRoutes(app: App) {
   // Registered before /:shopId so 'conversations' is never read as a shop id.
@@ -47,7 +50,12 @@ export function messageRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const sent = await sendMessage(app.db, requireUser(request).id, request.body);
+      const sender = requireUser(request);
+      const key = idempotencyKey.safeParse(request.headers[IDEMPOTENCY_KEY_HEADER]);
+      if (!key.success) throw new HttpError(400, key.error.issues[0]!.message);
+      const { message: sent, created } = await sendMessageOnce(app.db, sender.id, request.body, key.data);
+      // A retry of a message already stored gets it back as it was; the parties had it pushed the first time.
+      if (!created) return reply.code(201).send(sent);
       // The message is saved: a failed live push must not make the sender think it was lost (and resend it).
       // The other side still sees it on its next conversation poll.
       await app.deps.bus

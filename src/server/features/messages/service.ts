@@ -1,6 +1,6 @@
 // Chat between one customer and one shop (spec §3 Message, Conversation). A conversation is (shop, customer):
 // its messages are visible to exactly that customer and the shop's owner, checked in every query.
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   Conversation,
@@ -13,6 +13,12 @@ import { coffeeShops, messages, users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 
 type MessageRow = typeof messages.$inferSelect;
+
+/** A client's message (text only, by the schema); the server's own order messages may set type and data. */
+export type SendMessageInput = Omit<z.output<typeof sendMessageBody>, 'messageType' | 'orderData'> & {
+  messageType?: Message['messageType'];
+  orderData?: string | null;
+};
 
 export function toMessage(row: MessageRow): Message {
   return {
@@ -61,14 +67,23 @@ async function hasConversation(db: Database, shopId: number, customerId: number)
 }
 
 /**
- * Sends a message. Whoever is not the shop's owner writes as the customer, to the owner; the owner answers
+ * Sends a message (the server's order messages use it too). Whoever is not the shop's owner writes as the customer, to the owner; the owner answers
  * a customer who has already written to the shop. Anything else is refused and nothing is stored.
  */
-export async function sendMessage(
+export async function sendMessage(db: Database, senderId: number, input: SendMessageInput): Promise<Message> {
+  return (await sendMessageOnce(db, senderId, input)).message;
+}
+
+/**
+ * sendMessage with the client's Idempotency-Key: the same key from the same sender gives back the first
+ * message (created: false) and stores nothing, so a retried send is never stored twice.
+ */
+export async function sendMessageOnce(
   db: Database,
   senderId: number,
-  input: z.output<typeof sendMessageBody>,
-): Promise<Message> {
+  input: SendMessageInput,
+  clientKey?: string,
+): Promise<{ message: Message; created: boolean }> {
   const ownerId = await findShopOwner(db, input.shopId);
   let customerId: number;
   if (senderId === ownerId) {
@@ -82,6 +97,8 @@ export async function sendMessage(
     customerId = senderId;
   }
   try {
+    // A key already used by this sender: nothing is inserted (the unique index on sender and key decides, so two
+    // concurrent retries store one message) and the first message is read back.
     const [row] = await db
       .insert(messages)
       .values({
@@ -90,11 +107,21 @@ export async function sendMessage(
         shopId: input.shopId,
         customerId,
         content: input.content,
-        messageType: input.messageType,
-        orderData: input.orderData,
+        messageType: input.messageType ?? 'text',
+        orderData: input.orderData ?? null,
+        clientKey: clientKey ?? null,
+      })
+      .onConflictDoNothing({
+        target: [messages.senderId, messages.clientKey],
+        where: sql`${messages.clientKey} is not null`,
       })
       .returning();
-    return toMessage(row!);
+    if (row) return { message: toMessage(row), created: true };
+    const [first] = await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.senderId, senderId), eq(messages.clientKey, clientKey!)));
+    return { message: toMessage(first!), created: false };
   } catch (error) {
     const code =
       (error as { code?: string; cause?: { code?: string } }).cause?.code ??

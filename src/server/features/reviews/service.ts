@@ -3,8 +3,14 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Review, ReviewResult, reviewBody } from '../../../shared/api/favorites.js';
 import type { Database } from '../../db/client.js';
-import { coffeeShops, reviews, users } from '../../db/schema.js';
+import { coffeeShops, orders, reviews, users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
+
+/**
+ * 'Verified order': the review's author picked up (completed) an order from the shop. Completed rather than
+ * merely placed: an order placed and cancelled proves nothing, and one still pending may never be collected.
+ */
+const isVerifiedOrder = sql<boolean>`exists (select 1 from ${orders} where ${orders.customerId} = ${reviews.userId} and ${orders.shopId} = ${reviews.shopId} and ${orders.status} = 'completed')`;
 
 export async function submitReview(
   db: Database,
@@ -42,10 +48,18 @@ export async function submitReview(
       })
       .where(eq(coffeeShops.id, input.shopId))
       .returning({ id: coffeeShops.id, rating: coffeeShops.rating, reviewCount: coffeeShops.reviewCount });
-    const [author] = await tx.select({ username: users.username }).from(users).where(eq(users.id, user.id));
+    const [author] = await tx
+      .select({ username: users.username, verifiedOrder: isVerifiedOrder })
+      .from(reviews)
+      .innerJoin(users, eq(users.id, reviews.userId))
+      .where(eq(reviews.id, saved!.id));
 
     return {
-      review: toReview({ ...saved!, username: author?.username ?? '' }),
+      review: toReview({
+        ...saved!,
+        username: author?.username ?? '',
+        verifiedOrder: author?.verifiedOrder ?? false,
+      }),
       replaced: Boolean(existing),
       shop: {
         id: summary!.id,
@@ -56,7 +70,7 @@ export async function submitReview(
   });
 }
 
-function toReview(row: typeof reviews.$inferSelect & { username: string }): Review {
+function toReview(row: typeof reviews.$inferSelect & { username: string; verifiedOrder: boolean }): Review {
   return {
     id: row.id,
     shopId: row.shopId,
@@ -66,25 +80,28 @@ function toReview(row: typeof reviews.$inferSelect & { username: string }): Revi
     comment: row.comment,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    verifiedOrder: row.verifiedOrder,
   };
 }
 
 export async function listReviews(db: Database, shopId: number, limit = 20): Promise<Review[]> {
   const rows = await db
-    .select({ review: reviews, username: users.username })
+    .select({ review: reviews, username: users.username, verifiedOrder: isVerifiedOrder })
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))
     .where(eq(reviews.shopId, shopId))
     .orderBy(desc(reviews.updatedAt))
     .limit(limit);
-  return rows.map((row) => toReview({ ...row.review, username: row.username }));
+  return rows.map((row) =>
+    toReview({ ...row.review, username: row.username, verifiedOrder: row.verifiedOrder }),
+  );
 }
 
 export async function findOwnReview(db: Database, userId: number, shopId: number): Promise<Review | null> {
   const [row] = await db
-    .select({ review: reviews, username: users.username })
+    .select({ review: reviews, username: users.username, verifiedOrder: isVerifiedOrder })
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))
     .where(and(eq(reviews.userId, userId), eq(reviews.shopId, shopId)));
-  return row ? toReview({ ...row.review, username: row.username }) : null;
+  return row ? toReview({ ...row.review, username: row.username, verifiedOrder: row.verifiedOrder }) : null;
 }

@@ -50,12 +50,25 @@ export const isFeaturedSql = sql<boolean>`(${coffeeShops.isPromoted} and coalesc
 
 const EARTH_RADIUS_KM = 6371;
 
-/** Great-circle (haversine) distance in km from a point to each shop; null for shops without a location. */
+/**
+ * A stored coordinate with anything under a tenth of a micro-degree read as 0. Coordinates are rounded to 6
+ * decimals on the way in (shared/api/text.ts), but a row stored before may hold 1e-320, whose sine squared
+ * underflows, and PostgreSQL raises underflow as an error, not a zero: one such shop broke every nearby search.
+ */
+const nearZero = (column: typeof coffeeShops.latitude | typeof coffeeShops.longitude) =>
+  sql`(case when abs(${column}) < 1e-7 then 0 else ${column} end)`;
+
+/**
+ * Great-circle (haversine) distance in km from a point to each shop; null for shops without a location. It
+ * cannot fail on any stored row: tiny values count as 0, and least(1, …) keeps asin's argument in its domain
+ * where rounding lifts it a hair past 1 (points at opposite ends of the earth).
+ */
 function distanceSql(latitude: number, longitude: number): SQL<number | null> {
-  return sql<number | null>`(${2 * EARTH_RADIUS_KM} * asin(sqrt(
-    power(sin(radians(${coffeeShops.latitude} - ${latitude}) / 2), 2) +
-    cos(radians(${latitude})) * cos(radians(${coffeeShops.latitude})) *
-    power(sin(radians(${coffeeShops.longitude} - ${longitude}) / 2), 2))))`;
+  const [shopLatitude, shopLongitude] = [nearZero(coffeeShops.latitude), nearZero(coffeeShops.longitude)];
+  return sql<number | null>`(${2 * EARTH_RADIUS_KM} * asin(least(1, sqrt(
+    power(sin(radians(${shopLatitude} - ${latitude}) / 2), 2) +
+    cos(radians(${latitude})) * cos(radians(${shopLatitude})) *
+    power(sin(radians(${shopLongitude} - ${longitude}) / 2), 2)))))`;
 }
 
 /**
