@@ -3,11 +3,13 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { coffeeShops, menuItems } from '../../src/server/db/schema.js';
 import type { AuthResponse } from '../../src/shared/api/auth.js';
 import { thumbnailUrl } from '../../src/shared/api/uploads.js';
-import { makeUser } from '../support/factories.js';
+import { makeMenuItem, makeShop, makeUser } from '../support/factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 let server: TestApp;
@@ -190,5 +192,39 @@ describe('an accepted photo', () => {
       expect(reply.status).toBe(404);
       expect(await reply.json()).toEqual({ message: 'Photo not found' });
     }
+  });
+});
+
+describe('using an uploaded photo', () => {
+  test('its URL is accepted as a shop’s and a menu item’s imageUrl and stored as it is', async () => {
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#6f4e37' } })
+      .png()
+      .toBuffer();
+    const { body } = await upload(png, { token: owner.accessToken, type: 'image/png' });
+    const url = body.url as string;
+    const shop = await makeShop(server.api, owner, { imageUrl: url });
+    expect(shop.imageUrl).toBe(url);
+    const item = await makeMenuItem(server.api, owner, shop, { imageUrl: url });
+    expect(item.imageUrl).toBe(url);
+    const [storedShop] = await server.database.db
+      .select()
+      .from(coffeeShops)
+      .where(eq(coffeeShops.id, shop.id));
+    const [storedItem] = await server.database.db.select().from(menuItems).where(eq(menuItems.id, item.id));
+    expect(storedShop?.imageUrl).toBe(url);
+    expect(storedItem?.imageUrl).toBe(url);
+  });
+
+  test('a path that only looks like an upload is refused as imageUrl and no shop is made', async () => {
+    const before = await server.database.db.select().from(coffeeShops);
+    const reply = await server.api.as(owner).post<{ message: string }>('/api/coffee-shops', {
+      name: 'Sneaky Beans',
+      category: 'artisan',
+      address: '1 Main Rd, Durban',
+      imageUrl: '/uploads/../../etc/passwd.webp',
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body.message).toMatch(/imageUrl/);
+    expect(await server.database.db.select().from(coffeeShops)).toEqual(before);
   });
 });

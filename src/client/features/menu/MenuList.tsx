@@ -1,6 +1,8 @@
 // A shop's menu for everyone (shop page): grouped by category, prices in rand, Sold out items greyed, and the
 // add-to-cart control beside each item.
+
 import type { Shop } from '@shared/api/shops';
+import { thumbnailUrl } from '@shared/api/uploads';
 import { UtensilsCrossed } from 'lucide-react';
 import { Prompt } from '../../components/Prompt';
 import { Button } from '../../ui/Button';
@@ -66,10 +68,13 @@ export function MenuList({ shop }: { shop: Shop }) {
               >
                 {item.imageUrl && (
                   <img
-                    src={item.imageUrl}
+                    src={thumbnailUrl(item.imageUrl)}
                     alt=""
                     loading="lazy"
-                    className="h-16 w-16 shrink-0 rounded-lg object-cover"
+                    decoding="async"
+                    width={64}
+                    height={64}
+                    className="h-16 w-16 shrink-0 rounded-lg bg-gradient-to-br from-espresso-200 to-espresso-400 object-cover"
                   />
                 )}
                 <div className="min-w-0 flex-1">

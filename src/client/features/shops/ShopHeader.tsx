@@ -20,7 +20,11 @@ export function ShopHeader({ shop }: { shop: Shop }) {
   return (
     <Card className="overflow-hidden">
       <div className="relative">
-        <ShopImage shop={shop} className="h-48 w-full sm:h-64 [&_svg]:h-14 [&_svg]:w-14" />
+        <ShopImage
+          shop={shop}
+          sizes="(min-width: 1152px) 1152px, 100vw"
+          className="h-48 w-full sm:h-64 [&_svg]:h-14 [&_svg]:w-14"
+        />
         {isFeatured(shop) && (
           <Badge tone="promoted" className="absolute left-4 top-4 shadow">
             PROMOTED
