@@ -64,7 +64,8 @@ export function MenuList({ shop }: { shop: Shop }) {
               <div
                 key={item.id}
                 data-testid="menu-item"
-                className={cn('flex gap-3 p-4', !item.isAvailable && 'bg-espresso-50/60 opacity-60')}
+                // Greyed by its background and picture, not by opacity: faded text would be too faint to read.
+                className={cn('flex gap-3 p-4', !item.isAvailable && 'bg-espresso-50')}
               >
                 {item.imageUrl && (
                   <img
@@ -74,7 +75,10 @@ export function MenuList({ shop }: { shop: Shop }) {
                     decoding="async"
                     width={64}
                     height={64}
-                    className="h-16 w-16 shrink-0 rounded-lg bg-gradient-to-br from-espresso-200 to-espresso-400 object-cover"
+                    className={cn(
+                      'h-16 w-16 shrink-0 rounded-lg bg-gradient-to-br from-espresso-200 to-espresso-400 object-cover',
+                      !item.isAvailable && 'opacity-60 grayscale',
+                    )}
                   />
                 )}
                 <div className="min-w-0 flex-1">

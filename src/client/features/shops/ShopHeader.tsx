@@ -2,6 +2,7 @@
 // the same Favourite, Start Chatting and Leave Review actions as a shop card.
 import { type Shop, shopCategoryLabels } from '@shared/api/shops';
 import { isFeatured } from '@shared/domain/featured';
+import { ratingLabel } from '@shared/domain/rating';
 import { Mail, MapPin, Phone, Star } from 'lucide-react';
 import { ChatButton } from '../../components/ChatButton';
 import { FavoriteHeart } from '../../components/FavoriteHeart';
@@ -44,9 +45,12 @@ export function ShopHeader({ shop }: { shop: Shop }) {
             <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-espresso-700">
               <span className="font-medium">{shopCategoryLabels[shop.category]}</span>
               <span aria-hidden>·</span>
-              <span className="flex items-center gap-1" title={`Rated ${shop.rating} out of 5`}>
+              <span
+                className="flex items-center gap-1"
+                title={shop.reviewCount > 0 ? `Rated ${shop.rating} out of 5` : 'No reviews yet'}
+              >
                 <Star className="h-4 w-4 fill-amber-400 text-amber-500" aria-hidden />
-                <span className="font-semibold text-espresso-900">{shop.rating}</span>
+                <span className="font-semibold text-espresso-900">{ratingLabel(shop)}</span>
                 <span className="text-espresso-600">({shop.reviewCount} reviews)</span>
               </span>
             </p>
