@@ -7,6 +7,7 @@
 //   --conversations, --rate  chat: conversations (default 500) and messages per second in all (default 500)
 //   --runs      web: Lighthouse runs per page, the best kept (default 2)
 //   --concurrency  login-flood: wrong sign-ins at once from the flooding address (default 32)
+//   orders: --rate orders placed per second (default 200), --duration (default 15); 200 shops, 2,000 customers
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); each scenario creates its own
 // database bench_<timestamp> on that server and drops it at the end.
 import os from 'node:os';
@@ -15,6 +16,7 @@ import { type ChatBenchResult, chatTable, runChatBench } from './chat.js';
 import { type DiscoverRow, discoverTable, discoverVerdict, runDiscoverBench } from './discover.js';
 import { type BenchDatabase, runCleanups, writeResults } from './lib.js';
 import { type LoginFloodResult, loginFloodTable, runLoginFloodBench } from './login-flood.js';
+import { type OrdersBenchResult, ordersTable, runOrdersBench } from './orders.js';
 import { runWebBench, webTable } from './web.js';
 
 const args = process.argv.slice(2);
@@ -151,6 +153,24 @@ const runners: Record<string, () => Promise<void>> = {
         `${result.db}: the real user's p99 under the flood is ${result.floodedP99Ms} ms (target < 1000): ${result.floodedP99Ms < 1000 ? 'met' : 'NOT met'}`,
       );
     console.log(`wrote ${writeResults('login-flood', results, { ...settings, machine })}`);
+  },
+  async orders() {
+    const settings = {
+      shops: 200,
+      owners: 50,
+      customers: 2000,
+      durationSeconds: numberOption('duration', 15),
+      rate: numberOption('rate', 200),
+    };
+    const results: OrdersBenchResult[] = [];
+    for (const db of await databases()) {
+      console.log(
+        `\n▶ orders on ${db}: ${settings.shops} shops, ${settings.customers.toLocaleString('en-US')} customers and ${settings.owners} owners connected, ${settings.rate} orders/s for ${settings.durationSeconds} s, each run to completed`,
+      );
+      results.push(await runOrdersBench({ db, postgresUrl, ...settings }));
+    }
+    console.log(`\n${ordersTable(results)}\n`);
+    console.log(`wrote ${writeResults('orders', results, { ...settings, machine })}`);
   },
 };
 

@@ -3,13 +3,13 @@ import argon2 from 'argon2';
 import { sql } from 'drizzle-orm';
 import { localDateOf } from '../../shared/domain/local-date.js';
 import type { Database } from './client.js';
+import { seedDemoOrders } from './demo-orders.js';
 import {
   businessHours,
   coffeeShops,
   favorites,
   menuItems,
   messages,
-  orders,
   reviews,
   specialHours,
   users,
@@ -462,34 +462,8 @@ export async function seedDemoData(db: Database, now: Date = new Date()) {
       { userId: customers[1]!, shopId: shops[2]!.id },
     ]);
 
-    const statuses = [
-      'completed',
-      'completed',
-      'ready',
-      'preparing',
-      'confirmed',
-      'pending',
-      'cancelled',
-    ] as const;
-    const orderRows = shops.slice(0, 8).flatMap((shop, shopIndex) =>
-      statuses.map((status, index) => {
-        const quantity = 1 + (index % 2);
-        const item = menuSeeds[(shopIndex + index) % menuSeeds.length]!;
-        const createdAt = new Date(now.getTime() - (index * 5 + shopIndex) * 60 * 60 * 1000);
-        return {
-          shopId: shop.id,
-          customerId: customers[(shopIndex + index) % customers.length]!,
-          items: [{ name: item.name, quantity, priceCents: item.priceCents }],
-          totalCents: item.priceCents * quantity,
-          status,
-          createdAt,
-          updatedAt: createdAt,
-          pickupTime: new Date(createdAt.getTime() + 20 * 60 * 1000),
-          notes: index === 0 ? 'Oat milk, please' : null,
-        };
-      }),
-    );
-    await tx.insert(orders).values(orderRows);
+    // Orders (60 days of history per shop, the demo customers' current orders): demo-orders.ts.
+    const orderCount = await seedDemoOrders(tx, { shops, customers, passwordHash, now });
 
     const conversation = (
       shopIndex: number,
@@ -525,7 +499,7 @@ export async function seedDemoData(db: Database, now: Date = new Date()) {
     return {
       users: insertedUsers.length,
       shops: shops.length,
-      orders: orderRows.length,
+      orders: orderCount,
       reviews: reviewRows.length,
     };
   });

@@ -4,6 +4,7 @@ import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Message } from '../../shared/api/messages.js';
+import type { Order } from '../../shared/api/orders.js';
 
 /**
  * A new message travels whole when it is small, so no instance has to read it back; PostgreSQL's NOTIFY
@@ -11,6 +12,18 @@ import type { Message } from '../../shared/api/messages.js';
  */
 export type BusEvent =
   | { type: 'new_message'; messageId: number; message?: Message }
+  /**
+   * An order was placed ('created': for the shop's owner) or moved ('updated': for its customer and the owner).
+   * The order travels whole when small; a large one (up to 30 long lines) travels as its id and is read back.
+   */
+  | {
+      type: 'order_event';
+      change: 'created' | 'updated';
+      orderId: number;
+      customerId: number;
+      ownerId: number;
+      order?: Order;
+    }
   /** Shops were created or changed (a rating, a promotion): cached discover answers are out of date. */
   | { type: 'shops_changed' }
   /** Local only: this instance may have missed events (its bus connection dropped); clients should refetch. */
@@ -121,8 +134,10 @@ export function createPostgresBus(
     ready,
     publish(event) {
       let encoded = JSON.stringify(event);
-      if (Buffer.byteLength(encoded) > MAX_PAYLOAD_BYTES - 2 && event.type === 'new_message') {
-        encoded = JSON.stringify({ type: 'new_message', messageId: event.messageId });
+      if (Buffer.byteLength(encoded) > MAX_PAYLOAD_BYTES - 2) {
+        if (event.type === 'new_message')
+          encoded = JSON.stringify({ type: 'new_message', messageId: event.messageId });
+        if (event.type === 'order_event') encoded = JSON.stringify({ ...event, order: undefined });
       }
       return new Promise<void>((done, failed) => {
         if (pending.length === 0) setImmediate(flush);

@@ -1,9 +1,11 @@
 // The live connection at /ws (spec §4, §7): sockets authenticate with {type:'auth', token}, then receive
-// {type:'new_message', message} for every message of their conversations, from any app instance.
+// {type:'new_message', message} for every message of their conversations, and order_created / order_updated for
+// the orders of their shops (owners) or their own orders (customers), from any app instance.
 import type { WebSocket } from 'ws';
 import { clientEvent, type ServerEvent } from '../../shared/api/messages.js';
 import type { App } from '../app-type.js';
 import { findMessage } from '../features/messages/service.js';
+import { findOrder } from '../features/orders/service.js';
 import type { Bus } from './bus.js';
 
 /** A socket must prove who it is this soon after opening (the app's client does at once, on open). */
@@ -34,6 +36,21 @@ export function registerHub(app: App, bus: Bus, options: { authTimeoutMs?: numbe
   bus.subscribe((event) => {
     if (event.type === 'resync') {
       for (const own of sockets.values()) for (const socket of own) send(socket, { type: 'resync' });
+      return;
+    }
+    if (event.type === 'order_event') {
+      // Read back only when it travelled as an id, and only when someone here is listening.
+      if (!sockets.has(event.ownerId) && !(event.change === 'updated' && sockets.has(event.customerId)))
+        return;
+      const known = event.order ? Promise.resolve(event.order) : findOrder(app.db, event.orderId);
+      void known
+        .then((order) => {
+          if (!order) return;
+          if (event.change === 'created') return deliver(event.ownerId, { type: 'order_created', order });
+          deliver(event.ownerId, { type: 'order_updated', order });
+          deliver(event.customerId, { type: 'order_updated', order });
+        })
+        .catch((error) => app.log.error({ err: error }, 'could not deliver an order event'));
       return;
     }
     if (event.type !== 'new_message') return;

@@ -75,9 +75,19 @@ export const placeOrderBody = z.object({
 export type PlaceOrderBody = z.input<typeof placeOrderBody>;
 
 export const orderParams = z.object({ id: pathId('id') });
+/** Orders per page of GET /api/orders: the newest this many, then older ones with ?before=. */
+export const ORDER_PAGE_SIZE = 200;
 export const orderListQuery = z.object({
   shopId: pathId('shopId').optional(),
   status: orderStatus.optional(),
+  /** Only orders older than this order (the oldest one already shown). */
+  before: pathId('before').optional(),
+  limit: z.coerce
+    .number({ message: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(ORDER_PAGE_SIZE, `limit must be at most ${ORDER_PAGE_SIZE}`)
+    .default(ORDER_PAGE_SIZE),
 });
 export const updateOrderBody = z.object({ status: orderStatus });
 
@@ -96,6 +106,10 @@ export type DashboardSummary = z.infer<typeof dashboardSummary>;
 /** orderData of the order messages the server posts into the conversation. */
 export type OrderPlacedData = { orderId: number; items: OrderLine[]; total: string };
 export type OrderStatusData = { orderId: number; status: OrderStatus };
+
+/** The Idempotency-Key header: any text up to this length; the same key within 24 hours returns the first order. */
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+export const IDEMPOTENCY_WINDOW_HOURS = 24;
 
 /** What the server pushes over /ws about orders (besides chat events). */
 export type OrderEvent = { type: 'order_created'; order: Order } | { type: 'order_updated'; order: Order };

@@ -8,7 +8,7 @@ import type {
   messageHistoryQuery,
   sendMessageBody,
 } from '../../../shared/api/messages.js';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import { coffeeShops, messages, users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 
@@ -129,6 +129,27 @@ export async function sendMessageOnce(
     if (code === '23503') throw new HttpError(404, 'Coffee shop not found');
     throw error;
   }
+}
+
+/**
+ * A message the server writes itself (an order placed, an order's status changed) into the conversation of one
+ * customer with one shop: no client-facing checks, as the caller has already authorized the order. Takes the
+ * order's transaction so the order and its message are stored together or not at all.
+ */
+export async function postServerMessage(
+  db: Database | Transaction,
+  input: {
+    senderId: number;
+    receiverId: number;
+    shopId: number;
+    customerId: number;
+    content: string;
+    messageType: 'text' | 'order';
+    orderData: string | null;
+  },
+): Promise<Message> {
+  const [row] = await db.insert(messages).values(input).returning();
+  return toMessage(row!);
 }
 
 /** One page of a conversation, oldest first: the newest `limit` messages older than `before`. */

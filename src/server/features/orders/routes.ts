@@ -1,6 +1,86 @@
-// The order HTTP surface (spec §7 Orders): place, list, read and move orders; the dashboard summary.
+// The order HTTP surface (spec §7 Orders, issue 10): place, list, read and move orders; the dashboard summary.
+import { z } from 'zod';
+import {
+  dashboardSummary as dashboardSummarySchema,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  order,
+  orderListQuery,
+  orderParams,
+  placeOrderBody,
+  updateOrderBody,
+} from '../../../shared/api/orders.js';
 import type { App } from '../../app-type.js';
+import { requireRole, requireUser } from '../../auth-guard.js';
+import { HttpError } from '../../http-error.js';
+import {
+  dashboardSummary,
+  getOrder,
+  listOrders,
+  moveOrder,
+  type OrderChange,
+  placeOrder,
+} from './service.js';
 
-export function orderRoutes(_app: App) {
-  // Built by its issue.
+export function orderRoutes(app: App) {
+  // Tells the sockets of everyone concerned, on every instance, after the write has committed. A failed push
+  // must not turn a stored order into an error: the pages refetch on their next load or resync.
+  const publish = (change: OrderChange, kind: 'created' | 'updated', log: App['log']) => {
+    const { bus } = app.deps;
+    const fail = (error: unknown) => log.error({ err: error }, 'could not publish an order event');
+    bus
+      .publish({
+        type: 'order_event',
+        change: kind,
+        orderId: change.order.id,
+        customerId: change.order.customerId,
+        ownerId: change.ownerId,
+        order: change.order,
+      })
+      .catch(fail);
+    bus.publish({ type: 'new_message', messageId: change.message.id, message: change.message }).catch(fail);
+  };
+
+  app.post(
+    '/api/orders',
+    { schema: { body: placeOrderBody, response: { 200: order, 201: order } } },
+    async (request, reply) => {
+      const customer = requireRole(request, 'customer');
+      const header = request.headers['idempotency-key'];
+      const key = (Array.isArray(header) ? header[0] : header)?.trim() || null;
+      if (key && key.length > MAX_IDEMPOTENCY_KEY_LENGTH)
+        throw new HttpError(400, `Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`);
+      const result = await placeOrder(app.db, customer.id, request.body, key);
+      if (!result.created) {
+        // A retry: the first order, as it was answered then (same status), flagged as a replay.
+        return reply.code(201).header('idempotent-replayed', 'true').send(result.order);
+      }
+      publish(result.change, 'created', request.log);
+      return reply.code(201).send(result.change.order);
+    },
+  );
+
+  app.get(
+    '/api/orders',
+    { schema: { querystring: orderListQuery, response: { 200: z.array(order) } } },
+    (request) => listOrders(app.db, requireUser(request), request.query),
+  );
+
+  app.get('/api/orders/:id', { schema: { params: orderParams, response: { 200: order } } }, (request) =>
+    getOrder(app.db, requireUser(request).id, request.params.id),
+  );
+
+  app.put(
+    '/api/orders/:id',
+    { schema: { params: orderParams, body: updateOrderBody, response: { 200: order } } },
+    async (request) => {
+      const user = requireUser(request);
+      const change = await moveOrder(app.db, user, request.params.id, request.body.status);
+      publish(change, 'updated', request.log);
+      return change.order;
+    },
+  );
+
+  app.get('/api/dashboard/summary', { schema: { response: { 200: dashboardSummarySchema } } }, (request) =>
+    dashboardSummary(app.db, requireRole(request, 'shop_owner').id),
+  );
 }

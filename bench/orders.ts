@@ -1,0 +1,498 @@
+// Orders benchmark (issue 10): 200 shops of 50 owners, 2,000 customers with open sockets and the 50 owners'
+// dashboards connected. Customers place orders at a steady rate; each owner, on hearing order_created, moves the
+// order through confirmed, preparing, ready and completed. Reports orders placed per second, placement latency,
+// PUT -> the customer's socket event latency, lost and duplicated events, errors, CPU per party per order, and the
+// hot statements' plans (EXPLAIN ANALYZE) on the database the run left behind.
+import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import WebSocket from 'ws';
+import type { DatabaseHandle } from '../src/server/db/client.js';
+import { coffeeShops, menuItems, users } from '../src/server/db/schema.js';
+import { createTokenService } from '../src/server/features/auth/tokens.js';
+import type { ServerEvent } from '../src/shared/api/messages.js';
+import type { Order } from '../src/shared/api/orders.js';
+import type { OrderStatus } from '../src/shared/domain/order-status.js';
+import {
+  type BenchDatabase,
+  type Column,
+  cpuMs,
+  freePort,
+  freshDatabase,
+  JWT_SECRET,
+  machineBusyMs,
+  markdownTable,
+  peakRssMb,
+  percentile,
+  postgresCpuBetween,
+  postgresCpuMs,
+  startServer,
+  waitForHealth,
+} from './lib.js';
+
+export interface OrdersBenchOptions {
+  db: BenchDatabase;
+  postgresUrl: string;
+  shops: number;
+  owners: number;
+  customers: number;
+  durationSeconds: number;
+  /** Orders placed per second across all customers. */
+  rate: number;
+}
+
+export interface OrdersBenchResult {
+  db: string;
+  shops: number;
+  customers: number;
+  owners: number;
+  durationSeconds: number;
+  targetRate: number;
+  placed: number;
+  ordersPerSecond: number;
+  placeP50Ms: number;
+  placeP99Ms: number;
+  moves: number;
+  movesPerSecond: number;
+  moveP99Ms: number;
+  /** From the owner's PUT being sent to the customer's socket receiving that status. */
+  eventP50Ms: number;
+  eventP99Ms: number;
+  eventMaxMs: number;
+  completed: number;
+  lostEvents: number;
+  duplicatedEvents: number;
+  errors: number;
+  serverCpuMsPerOrder: number | null;
+  postgresCpuMsPerOrder: number | null;
+  generatorCpuMsPerOrder: number;
+  machineBusyPercent: number | null;
+  serverPeakRssMb: number;
+  generatorLoopDelayP99Ms: number;
+  plans: Record<string, string>;
+}
+
+const moves: OrderStatus[] = ['confirmed', 'preparing', 'ready', 'completed'];
+
+/**
+ * Owners with their shops (five items each; no hours set, so any pickup time is open whatever the hour of the run)
+ * and customers, straight into the database.
+ */
+async function seed(handle: DatabaseHandle, options: OrdersBenchOptions) {
+  const db = handle.db;
+  const people = await db
+    .insert(users)
+    .values(
+      Array.from({ length: options.customers + options.owners }, (_, index) => ({
+        username: `bench${index}`,
+        email: `bench${index}@bench.local`,
+        passwordHash: 'not-used',
+        role: index < options.customers ? ('customer' as const) : ('shop_owner' as const),
+      })),
+    )
+    .returning({ id: users.id });
+  const customers = people.slice(0, options.customers).map((row) => row.id);
+  const owners = people.slice(options.customers).map((row) => row.id);
+  const shops = await db
+    .insert(coffeeShops)
+    .values(
+      Array.from({ length: options.shops }, (_, index) => ({
+        ownerId: owners[index % owners.length]!,
+        name: `Bench Cafe ${index}`,
+        category: 'specialty' as const,
+        address: 'Cape Town',
+      })),
+    )
+    .returning({ id: coffeeShops.id, ownerId: coffeeShops.ownerId });
+  const items = await db
+    .insert(menuItems)
+    .values(
+      shops.flatMap((shop) =>
+        ['Flat White', 'Cappuccino', 'Americano', 'Croissant', 'Rooibos Latte'].map((name, index) => ({
+          shopId: shop.id,
+          name,
+          priceCents: 2500 + index * 400,
+          preparationTime: '5-10 mins',
+        })),
+      ),
+    )
+    .returning({ id: menuItems.id, shopId: menuItems.shopId });
+  await db.execute(sql`analyze`);
+  return {
+    customers,
+    owners,
+    shops: shops.map((shop) => ({
+      ...shop,
+      items: items.filter((item) => item.shopId === shop.id).map((item) => item.id),
+    })),
+  };
+}
+
+// Plain keep-alive HTTP: fetch costs the load generator more CPU per request than the server spends on it.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
+
+function request(
+  method: string,
+  url: string,
+  token: string,
+  body: string,
+  extra: Record<string, string> = {},
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request(
+      url,
+      {
+        method,
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          authorization: `Bearer ${token}`,
+          ...extra,
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+function connect(base: string, token: string, onEvent: (event: ServerEvent) => void): Promise<WebSocket> {
+  const socket = new WebSocket(`${base.replace('http', 'ws')}/ws`);
+  return new Promise((resolve, reject) => {
+    socket.on('open', () => socket.send(JSON.stringify({ type: 'auth', token })));
+    socket.on('message', (data) => {
+      const event = JSON.parse(String(data)) as ServerEvent;
+      if (event.type === 'authenticated') resolve(socket);
+      else onEvent(event);
+    });
+    socket.on('error', reject);
+  });
+}
+
+/** EXPLAIN ANALYZE of the statements each order costs, on the data the run left behind: their execution times. */
+async function explainHotStatements(handle: DatabaseHandle): Promise<Record<string, string>> {
+  const run = async (statement: string) => {
+    const result = (await handle.db.execute(
+      sql.raw(`explain (analyze, format text) ${statement}`),
+    )) as unknown as {
+      rows: Record<string, string>[];
+    };
+    const lines = result.rows.map((row) => Object.values(row)[0]!);
+    const plan = lines[0]!.replace(/\s+\(cost=[^)]*\)/, '').trim();
+    const execution = lines.find((line) => line.startsWith('Execution Time')) ?? '';
+    return `${plan} — ${execution}`;
+  };
+  const [sample] = (
+    (await handle.db.execute(
+      sql`select o.id, o.customer_id, s.owner_id, o.shop_id from orders o join coffee_shops s on s.id = o.shop_id order by o.id desc limit 1`,
+    )) as unknown as { rows: { id: number; customer_id: number; owner_id: number; shop_id: number }[] }
+  ).rows;
+  if (!sample) return {};
+  const plans: Record<string, string> = {};
+  plans.readOrderForMove = await run(
+    `select o.*, s.name, s.owner_id, u.username from orders o join coffee_shops s on s.id = o.shop_id join users u on u.id = o.customer_id where o.id = ${sample.id} and (o.customer_id = ${sample.owner_id} or s.owner_id = ${sample.owner_id})`,
+  );
+  await handle.db.execute(sql`begin`);
+  try {
+    plans.conditionalUpdate = await run(
+      `update orders set status = 'completed', status_history = status_history || '[{"status":"completed","at":"2026-01-01T00:00:00Z"}]'::jsonb, updated_at = now() where id = ${sample.id} and status = 'completed' returning *`,
+    );
+  } finally {
+    await handle.db.execute(sql`rollback`);
+  }
+  plans.menuLookup = await run(
+    `select id, shop_id, name, price_cents, is_available from menu_items where id in (select id from menu_items where shop_id = ${sample.shop_id} limit 3)`,
+  );
+  plans.idempotencyLookup = await run(
+    `select * from orders where customer_id = ${sample.customer_id} and idempotency_key = 'bench-x'`,
+  );
+  plans.ownerOrderList = await run(
+    `select o.*, s.name, u.username from orders o join coffee_shops s on s.id = o.shop_id join users u on u.id = o.customer_id where s.owner_id = ${sample.owner_id} order by o.created_at desc, o.id desc limit 200`,
+  );
+  return plans;
+}
+
+export async function runOrdersBench(options: OrdersBenchOptions): Promise<OrdersBenchResult> {
+  const database = await freshDatabase(options);
+  let handle = await database.open();
+  const world = await seed(handle, options);
+  await handle.close();
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startServer(port, database.env);
+  try {
+    await waitForHealth(base);
+    const tokens = createTokenService(JWT_SECRET, 3600);
+
+    // Bookkeeping. Expected: per order, one order_created at its owner; per move, one order_updated with that
+    // status at its customer (the owner's copies are counted as duplicates only).
+    const placeLatencies: number[] = [];
+    const moveLatencies: number[] = [];
+    const eventLatencies: number[] = [];
+    const putSentAt = new Map<string, number>();
+    const customerSeen = new Set<string>();
+    const createdSeen = new Set<number>();
+    const ownerUpdateSeen = new Set<string>();
+    let duplicatedEvents = 0;
+    let errors = 0;
+    let placed = 0;
+    let movesDone = 0;
+    let completed = 0;
+    let deadlinePassed = false;
+    const inFlight = new Set<Promise<unknown>>();
+    const track = <T>(promise: Promise<T>) => {
+      inFlight.add(promise);
+      void promise.finally(() => inFlight.delete(promise));
+      return promise;
+    };
+
+    const ownerTokens = new Map<number, string>();
+    for (const owner of world.owners)
+      ownerTokens.set(owner, await tokens.sign({ id: owner, role: 'shop_owner' }));
+    const customerTokens = await Promise.all(
+      world.customers.map((id) => tokens.sign({ id, role: 'customer' })),
+    );
+
+    // The owner's dashboard: on each new order, run it through to completed, one PUT after another.
+    const runOrder = async (order: Order, ownerToken: string) => {
+      for (const status of moves) {
+        const key = `${order.id}:${status}`;
+        const sentAt = performance.now();
+        putSentAt.set(key, sentAt);
+        try {
+          const reply = await request(
+            'PUT',
+            `${base}/api/orders/${order.id}`,
+            ownerToken,
+            JSON.stringify({ status }),
+          );
+          if (reply.status !== 200) {
+            errors += 1;
+            putSentAt.delete(key);
+            return;
+          }
+          moveLatencies.push(performance.now() - sentAt);
+          movesDone += 1;
+          if (status === 'completed') completed += 1;
+        } catch {
+          errors += 1;
+          putSentAt.delete(key);
+          return;
+        }
+      }
+    };
+
+    const sockets: WebSocket[] = [];
+    const ownerEvent = (owner: number) => (event: ServerEvent) => {
+      if (event.type === 'order_created') {
+        if (createdSeen.has(event.order.id)) {
+          duplicatedEvents += 1;
+          return;
+        }
+        createdSeen.add(event.order.id);
+        void track(runOrder(event.order, ownerTokens.get(owner)!));
+      } else if (event.type === 'order_updated') {
+        const key = `${event.order.id}:${event.order.status}`;
+        if (ownerUpdateSeen.has(key)) duplicatedEvents += 1;
+        ownerUpdateSeen.add(key);
+      }
+    };
+    const customerEvent = (event: ServerEvent) => {
+      if (event.type !== 'order_updated') return;
+      const key = `${event.order.id}:${event.order.status}`;
+      if (customerSeen.has(key)) {
+        duplicatedEvents += 1;
+        return;
+      }
+      customerSeen.add(key);
+      const sentAt = putSentAt.get(key);
+      if (sentAt !== undefined) eventLatencies.push(performance.now() - sentAt);
+    };
+    for (const owner of world.owners)
+      sockets.push(await connect(base, ownerTokens.get(owner)!, ownerEvent(owner)));
+    for (let start = 0; start < world.customers.length; start += 50) {
+      const batch = customerTokens.slice(start, start + 50);
+      sockets.push(...(await Promise.all(batch.map((token) => connect(base, token, customerEvent)))));
+    }
+
+    const serverBefore = cpuMs(server.pid!);
+    const postgresBefore =
+      options.db === 'postgres' ? postgresCpuMs(database.name) : new Map<number, number>();
+    const generatorBefore = process.cpuUsage();
+    const machineBefore = machineBusyMs();
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
+
+    // A steady rate: one placement every 1/rate s, from customers in turn, each at a random shop of theirs.
+    let sequence = 0;
+    const started = performance.now();
+    const deadline = started + options.durationSeconds * 1000;
+    const place = () => {
+      const index = sequence % world.customers.length;
+      const shop = world.shops[(sequence * 7919) % world.shops.length]!;
+      sequence += 1;
+      const body = JSON.stringify({
+        shopId: shop.id,
+        items: [
+          { menuItemId: shop.items[sequence % shop.items.length]!, quantity: 1 + (sequence % 2) },
+          { menuItemId: shop.items[(sequence + 2) % shop.items.length]!, quantity: 1 },
+        ],
+        pickupTime: new Date(Date.now() + 30 * 60_000).toISOString(),
+      });
+      const sentAt = performance.now();
+      void track(
+        request('POST', `${base}/api/orders`, customerTokens[index]!, body, {
+          'idempotency-key': `bench-${sequence}`,
+        })
+          .then((reply) => {
+            if (reply.status === 201) {
+              placed += 1;
+              placeLatencies.push(performance.now() - sentAt);
+            } else errors += 1;
+          })
+          .catch(() => {
+            errors += 1;
+          }),
+      );
+    };
+    await new Promise<void>((resolve) => {
+      const tick = () => {
+        const now = performance.now();
+        if (now >= deadline) {
+          deadlinePassed = true;
+          return resolve();
+        }
+        // Catch up on every placement due by now, so timer jitter does not lower the rate.
+        const due = Math.floor(((now - started) / 1000) * options.rate);
+        while (sequence < due) place();
+        setTimeout(tick, 5);
+      };
+      tick();
+    });
+    const elapsed = (performance.now() - started) / 1000;
+    // Let the owners finish the orders placed in time, then wait briefly for the last events.
+    while (inFlight.size > 0) await Promise.all([...inFlight]);
+    const graceEnd = performance.now() + 5000;
+    const expectedCustomerEvents = () => putSentAt.size;
+    while (
+      (customerSeen.size < expectedCustomerEvents() || createdSeen.size < placed) &&
+      performance.now() < graceEnd
+    )
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    while (inFlight.size > 0) await Promise.all([...inFlight]);
+    const totalElapsed = (performance.now() - started) / 1000;
+
+    loopDelay.disable();
+    const machineAfter = machineBusyMs();
+    const generator = process.cpuUsage(generatorBefore);
+    const serverAfter = cpuMs(server.pid!);
+    const postgresAfter =
+      options.db === 'postgres' ? postgresCpuMs(database.name) : new Map<number, number>();
+    const postgresMs = postgresCpuBetween(postgresBefore, postgresAfter);
+    const serverPeakRssMb = peakRssMb(server.pid!);
+    for (const socket of sockets) socket.close();
+
+    let lostEvents = 0;
+    for (const key of putSentAt.keys()) if (!customerSeen.has(key)) lostEvents += 1;
+    lostEvents += Math.max(0, placed - createdSeen.size);
+    for (const key of putSentAt.keys()) if (!ownerUpdateSeen.has(key)) lostEvents += 1;
+    void deadlinePassed;
+
+    const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+    const placeSorted = sorted(placeLatencies);
+    const moveSorted = sorted(moveLatencies);
+    const eventSorted = sorted(eventLatencies);
+    const round = (value: number) => Number(value.toFixed(1));
+    const perOrder = (ms: number | null) => (ms === null || placed === 0 ? null : round(ms / placed));
+
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    handle = await database.open();
+    const plans = await explainHotStatements(handle);
+    await handle.close();
+
+    return {
+      db: options.db,
+      shops: options.shops,
+      customers: options.customers,
+      owners: options.owners,
+      durationSeconds: options.durationSeconds,
+      targetRate: options.rate,
+      placed,
+      ordersPerSecond: Math.round(placed / elapsed),
+      placeP50Ms: round(percentile(placeSorted, 50)),
+      placeP99Ms: round(percentile(placeSorted, 99)),
+      moves: movesDone,
+      movesPerSecond: Math.round(movesDone / totalElapsed),
+      moveP99Ms: round(percentile(moveSorted, 99)),
+      eventP50Ms: round(percentile(eventSorted, 50)),
+      eventP99Ms: round(percentile(eventSorted, 99)),
+      eventMaxMs: round(eventSorted.at(-1) ?? 0),
+      completed,
+      lostEvents,
+      duplicatedEvents,
+      errors,
+      serverCpuMsPerOrder: perOrder(
+        serverAfter === null || serverBefore === null ? null : serverAfter - serverBefore,
+      ),
+      postgresCpuMsPerOrder: perOrder(postgresMs),
+      generatorCpuMsPerOrder: perOrder((generator.user + generator.system) / 1000)!,
+      machineBusyPercent:
+        machineBefore === null || machineAfter === null
+          ? null
+          : Math.round(
+              ((machineAfter - machineBefore) /
+                (totalElapsed * 1000 * (await import('node:os')).cpus().length)) *
+                100,
+            ),
+      serverPeakRssMb,
+      generatorLoopDelayP99Ms: round(loopDelay.percentile(99) / 1e6),
+      plans,
+    };
+  } finally {
+    if (server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    }
+    await database.drop();
+  }
+}
+
+const columns: Column<OrdersBenchResult>[] = [
+  { header: 'database', value: (r) => r.db },
+  { header: 'target/s', value: (r) => r.targetRate, numeric: true },
+  { header: 'placed', value: (r) => r.placed, numeric: true },
+  { header: 'orders/s', value: (r) => r.ordersPerSecond, numeric: true },
+  { header: 'place p50 ms', value: (r) => r.placeP50Ms, numeric: true },
+  { header: 'place p99 ms', value: (r) => r.placeP99Ms, numeric: true },
+  { header: 'moves/s', value: (r) => r.movesPerSecond, numeric: true },
+  { header: 'PUT p99 ms', value: (r) => r.moveP99Ms, numeric: true },
+  { header: 'PUT→event p50 ms', value: (r) => r.eventP50Ms, numeric: true },
+  { header: 'PUT→event p99 ms', value: (r) => r.eventP99Ms, numeric: true },
+  { header: 'completed', value: (r) => r.completed, numeric: true },
+  { header: 'lost', value: (r) => r.lostEvents, numeric: true },
+  { header: 'dup', value: (r) => r.duplicatedEvents, numeric: true },
+  { header: 'errors', value: (r) => r.errors, numeric: true },
+  { header: 'server CPU ms/order', value: (r) => r.serverCpuMsPerOrder, numeric: true },
+  { header: 'PostgreSQL CPU ms/order', value: (r) => r.postgresCpuMsPerOrder, numeric: true },
+  { header: 'generator CPU ms/order', value: (r) => r.generatorCpuMsPerOrder, numeric: true },
+  { header: 'machine busy %', value: (r) => r.machineBusyPercent, numeric: true },
+  { header: 'server RSS MB', value: (r) => r.serverPeakRssMb, numeric: true },
+];
+
+export function ordersTable(results: OrdersBenchResult[]): string {
+  const plans = results.flatMap((result) =>
+    Object.entries(result.plans).map(([name, plan]) => `- ${result.db} ${name}: ${plan}`),
+  );
+  return `${markdownTable(columns, results)}\n\nHot statements (EXPLAIN ANALYZE after the run):\n${plans.join('\n')}`;
+}

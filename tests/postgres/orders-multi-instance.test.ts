@@ -1,0 +1,210 @@
+// Orders across two app processes on one PostgreSQL database (issue 10): an order placed through one instance
+// reaches the owner's socket on the other, each move reaches the customer back, once each (large orders travel as
+// their id and are read back); racing moves and racing Idempotency-Keys on different instances still happen once.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.js';
+import { orders } from '../../src/server/db/schema.js';
+import type { AuthResponse } from '../../src/shared/api/auth.js';
+import type { ServerEvent } from '../../src/shared/api/messages.js';
+import type { Order } from '../../src/shared/api/orders.js';
+import type { Shop } from '../../src/shared/api/shops.js';
+import { makeShop, makeUser } from '../support/factories.js';
+import { addMenuItems, postOrder, soon } from '../support/order-factories.js';
+import { type Api, createPostgresDatabase, httpClient } from '../support/test-app.js';
+import { connect, type TestSocket } from '../support/ws-client.js';
+
+const postgresUrl = process.env.DATABASE_URL;
+if (!postgresUrl)
+  throw new Error('The multi-instance test needs DATABASE_URL=postgres://… (npm run test:postgres)');
+
+interface Instance {
+  child: ChildProcess;
+  base: string;
+  api: Api;
+}
+
+/** Starts `node src/server/main.ts` on a free port; resolves once its log says where it listens. */
+function startInstance(databaseUrl: string): Promise<Instance> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      DEMO_DATA: 'off',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      let entry: { msg?: unknown };
+      try {
+        entry = JSON.parse(line) as { msg?: unknown };
+      } catch {
+        return;
+      }
+      const listening = /Server listening at (http:\/\/\S+)/.exec(String(entry.msg ?? ''));
+      if (listening) resolve({ child, base: listening[1]!, api: httpClient(listening[1]!) });
+    });
+    child.once('exit', (code) => reject(new Error(`the instance exited before listening (code ${code})`)));
+  });
+}
+
+function stopInstance(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+const orderEvent =
+  (type: 'order_created' | 'order_updated', orderId: number, status?: string) => (event: ServerEvent) =>
+    event.type === type &&
+    event.order.id === orderId &&
+    (status === undefined || event.order.status === status);
+
+const orderEventsOf = (socket: TestSocket, orderId: number) =>
+  socket.events.flatMap((event) =>
+    (event.type === 'order_created' || event.type === 'order_updated') && event.order.id === orderId
+      ? [`${event.type}:${event.order.status}`]
+      : [],
+  );
+
+describe('orders across two instances on one PostgreSQL database', () => {
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let handle: DatabaseHandle;
+  const instances: Instance[] = [];
+  let a: Instance;
+  let b: Instance;
+  let owner: AuthResponse;
+  let customer: AuthResponse;
+  let shop: Shop;
+  let itemId: number;
+  /** 30 lines of this item make an order too large for one NOTIFY. */
+  let longNameItemId: number;
+  let customerOnA: TestSocket;
+  let ownerOnB: TestSocket;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase(postgresUrl);
+    handle = await openDatabase({ databaseUrl: database.url, dataDir: 'memory' });
+    const started = await Promise.allSettled([startInstance(database.url), startInstance(database.url)]);
+    for (const result of started) if (result.status === 'fulfilled') instances.push(result.value);
+    for (const result of started) if (result.status === 'rejected') throw result.reason;
+    [a, b] = instances as [Instance, Instance];
+
+    owner = await makeUser(a.api, 'shop_owner');
+    customer = await makeUser(a.api, 'customer');
+    shop = await makeShop(a.api, owner);
+    const [item, longName] = await addMenuItems(handle.db, shop.id, [
+      { name: 'Flat White' },
+      { name: `Single-origin ${'Ethiopian Yirgacheffe '.repeat(14)}pour-over` },
+    ]);
+    itemId = item!.id;
+    longNameItemId = longName!.id;
+    customerOnA = await connect(a.base, customer.accessToken);
+    ownerOnB = await connect(b.base, owner.accessToken);
+  });
+
+  afterAll(async () => {
+    customerOnA?.close();
+    ownerOnB?.close();
+    await Promise.all(instances.map((instance) => stopInstance(instance.child)));
+    await handle?.close();
+    await database?.drop();
+  });
+
+  test('an order placed through A reaches the owner on B; moves through B reach the customer on A, once each', async () => {
+    const placed = await postOrder<Order>(a.base, customer, {
+      shopId: shop.id,
+      items: [{ menuItemId: itemId, quantity: 2 }],
+      pickupTime: soon(),
+    });
+    expect(placed.status).toBe(201);
+    expect(await ownerOnB.next(orderEvent('order_created', placed.body.id))).toEqual({
+      type: 'order_created',
+      order: placed.body,
+    });
+    for (const status of ['confirmed', 'preparing', 'ready', 'completed'] as const) {
+      const moved = await b.api.as(owner).put<Order>(`/api/orders/${placed.body.id}`, { status });
+      expect(moved.status).toBe(200);
+      expect(await customerOnA.next(orderEvent('order_updated', placed.body.id, status))).toEqual({
+        type: 'order_updated',
+        order: moved.body,
+      });
+      await ownerOnB.next(orderEvent('order_updated', placed.body.id, status));
+    }
+    // The status messages travel too; the last one is the fence for duplicates of the order events before it.
+    const collected = `Order #${placed.body.id} has been collected`;
+    const isCollected = (event: ServerEvent) =>
+      event.type === 'new_message' && event.message.content === collected;
+    await Promise.all([customerOnA.next(isCollected), ownerOnB.next(isCollected)]);
+    expect(orderEventsOf(customerOnA, placed.body.id)).toEqual([
+      'order_updated:confirmed',
+      'order_updated:preparing',
+      'order_updated:ready',
+      'order_updated:completed',
+    ]);
+    expect(orderEventsOf(ownerOnB, placed.body.id)).toEqual([
+      'order_created:pending',
+      'order_updated:confirmed',
+      'order_updated:preparing',
+      'order_updated:ready',
+      'order_updated:completed',
+    ]);
+  });
+
+  test('an order too large for one NOTIFY travels as its id and arrives whole', async () => {
+    const placed = await postOrder<Order>(a.base, customer, {
+      shopId: shop.id,
+      items: Array.from({ length: 30 }, () => ({ menuItemId: longNameItemId, quantity: 1 })),
+      pickupTime: soon(),
+    });
+    expect(placed.status).toBe(201);
+    expect(Buffer.byteLength(JSON.stringify(placed.body))).toBeGreaterThan(8000);
+    expect(await ownerOnB.next(orderEvent('order_created', placed.body.id))).toEqual({
+      type: 'order_created',
+      order: placed.body,
+    });
+    const moved = await b.api.as(owner).put<Order>(`/api/orders/${placed.body.id}`, { status: 'cancelled' });
+    expect(await customerOnA.next(orderEvent('order_updated', placed.body.id, 'cancelled'))).toEqual({
+      type: 'order_updated',
+      order: moved.body,
+    });
+  });
+
+  test('two moves of one order through different instances at once: exactly one wins', async () => {
+    const placed = await postOrder<Order>(a.base, customer, {
+      shopId: shop.id,
+      items: [{ menuItemId: itemId, quantity: 1 }],
+      pickupTime: soon(),
+    });
+    const replies = await Promise.all([
+      a.api.as(owner).put(`/api/orders/${placed.body.id}`, { status: 'confirmed' }),
+      b.api.as(owner).put(`/api/orders/${placed.body.id}`, { status: 'cancelled' }),
+      b.api.as(customer).put(`/api/orders/${placed.body.id}`, { status: 'cancelled' }),
+    ]);
+    expect(replies.map((reply) => reply.status).sort()).toEqual([200, 409, 409]);
+    const [row] = await handle.db.select().from(orders).where(eq(orders.id, placed.body.id));
+    expect(row!.statusHistory).toHaveLength(2);
+  });
+
+  test('one Idempotency-Key sent to both instances at once places one order', async () => {
+    const body = { shopId: shop.id, items: [{ menuItemId: itemId, quantity: 1 }], pickupTime: soon() };
+    const replies = await Promise.all(
+      [a, b, a, b].map((via) => postOrder<Order>(via.base, customer, body, 'across-instances')),
+    );
+    expect(replies.map((reply) => reply.status)).toEqual([201, 201, 201, 201]);
+    expect(new Set(replies.map((reply) => reply.body.id)).size).toBe(1);
+    const [stored] = await handle.db
+      .select({ n: count() })
+      .from(orders)
+      .where(eq(orders.idempotencyKey, 'across-instances'));
+    expect(stored!.n).toBe(1);
+  });
+});
