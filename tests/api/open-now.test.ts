@@ -202,6 +202,44 @@ describe('the openNow filter', () => {
   });
 });
 
+describe('hours saved through the hours routes', () => {
+  test('show at once in a list asked before, and a special day saved later overrides them', async () => {
+    const shop = await makeShop(server.api, owner, { name: 'Fresh Hours Cafe', description: null });
+    expect(stateOf(await list(server.api), 'Fresh Hours Cafe')).toEqual({
+      openNow: null,
+      nextChangeAt: null,
+    });
+    const saved = await server.api.as(owner).post('/api/business-hours', {
+      shopId: shop.id,
+      dayOfWeek: 3,
+      openTime: '09:00',
+      closeTime: '12:00',
+      isClosed: false,
+    });
+    expect(saved.status).toBe(201);
+    expect(stateOf(await list(server.api), 'Fresh Hours Cafe')).toEqual({
+      openNow: true,
+      nextChangeAt: '2026-11-25T10:00:00.000Z',
+    });
+    expect(names(await list(server.api, '?openNow=true'))).toContain('Fresh Hours Cafe');
+
+    const holiday = await server.api.as(owner).post('/api/special-hours', {
+      shopId: shop.id,
+      date: WEDNESDAY,
+      isClosed: true,
+      openTime: null,
+      closeTime: null,
+      note: 'Staff day',
+    });
+    expect(holiday.status).toBe(201);
+    expect(stateOf(await list(server.api), 'Fresh Hours Cafe')).toEqual({
+      openNow: false,
+      nextChangeAt: '2026-12-02T07:00:00.000Z',
+    });
+    expect(names(await list(server.api, '?openNow=true'))).not.toContain('Fresh Hours Cafe');
+  });
+});
+
 describe('as the clock moves on', () => {
   test('a kept Open Now list loses a shop the minute it closes, and the list says it closed', async () => {
     vi.setSystemTime(new Date('2026-11-25T14:59:30Z')); // 16:59:30

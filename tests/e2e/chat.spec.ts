@@ -16,6 +16,8 @@ test('a customer and the shop owner chat live; Enter sends and Shift+Enter break
 
   await customer.goto('/discover');
   await customer.getByLabel('Search').fill('bean there');
+  // The list keeps showing the previous results until the search answers: wait for them.
+  await expect(customer.getByTestId('shop-card').first()).toContainText('Bean There Coffee Company');
   await customer.getByTestId('shop-card').first().getByRole('button', { name: 'Start Chatting' }).click();
   await expect(customer).toHaveURL(/\/messages\?shop=\d+$/);
   await expect(customer.getByRole('heading', { name: 'Bean There Coffee Company' })).toBeVisible();

@@ -1,11 +1,16 @@
-// The live connection (spec §4, §7): authenticates with the token, merges pushed messages into the cache,
-// reconnects 3 s after a close and then refetches what it may have missed.
+// The live connection (spec §4, §7): authenticates with the token, merges pushed messages and orders into the
+// cache, tells a customer when their order moves, reconnects 3 s after a close and refetches what it missed.
 
 import { RECONNECT_DELAY_MS } from '@shared/api/message-constants';
 import type { Message, ServerEvent } from '@shared/api/messages';
+import type { Order } from '@shared/api/orders';
+import { orderStatusMessage } from '@shared/domain/order-status';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { conversationKey, mergeMessage } from '../features/messages/queries';
+import { markOrderFresh } from '../features/orders/fresh-orders';
+import { applyOrderChange, ORDERS_KEY, SUMMARY_KEY } from '../features/orders/queries';
+import { toast } from '../ui/toast-store';
 import { getToken } from './api';
 
 export function useLiveMessages(userId: number | undefined) {
@@ -20,6 +25,20 @@ export function useLiveMessages(userId: number | undefined) {
     const refetchAll = () => {
       void queryClient.invalidateQueries({ queryKey: ['/api/messages'] });
       void queryClient.invalidateQueries({ queryKey: ['/api/messages/conversations'] });
+      void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+      void queryClient.invalidateQueries({ queryKey: SUMMARY_KEY });
+    };
+
+    const onOrderCreated = (order: Order) => {
+      // Only owners are told of new orders; the highlight is how a new one catches their eye, without a sound.
+      markOrderFresh(order.id);
+      applyOrderChange(queryClient, order);
+    };
+
+    const onOrderUpdated = (order: Order) => {
+      applyOrderChange(queryClient, order);
+      // The customer hears of every move of their order; the owner made the move and has had their own toast.
+      if (order.customerId === userId) toast({ title: orderStatusMessage(order.id, order.status) });
     };
 
     const onMessage = (message: Message) => {
@@ -41,6 +60,8 @@ export function useLiveMessages(userId: number | undefined) {
           if (hasConnected) refetchAll();
           hasConnected = true;
         } else if (data.type === 'new_message') onMessage(data.message);
+        else if (data.type === 'order_created') onOrderCreated(data.order);
+        else if (data.type === 'order_updated') onOrderUpdated(data.order);
         else if (data.type === 'resync') refetchAll();
       };
       socket.onclose = () => {

@@ -1,7 +1,202 @@
 // A customer's orders (/orders): active ones with a progress tracker, past ones with Order again.
+import type { Order } from '@shared/api/orders';
+import { customerActions, orderStatusMessage } from '@shared/domain/order-status';
+import { ReceiptText, RotateCcw } from 'lucide-react';
+import { useState } from 'react';
+import { Link, Redirect, useLocation } from 'wouter';
+import { OrderCard } from '../components/OrderCard';
 import { PageShell } from '../components/PageShell';
+import { Prompt } from '../components/Prompt';
+import { SignInRequired } from '../components/SignInRequired';
+import { getCart, replaceCart } from '../features/orders/cart';
+import { OrderProgress } from '../features/orders/OrderProgress';
+import { useOrders, useReorder, useUpdateOrderStatus } from '../features/orders/queries';
+import type { Reorder } from '../features/orders/reorder';
+import { StartOverDialog } from '../features/orders/StartOverDialog';
+import { errorMessage } from '../lib/api';
+import { useAuth } from '../lib/auth';
+import { Button } from '../ui/Button';
+import { Spinner } from '../ui/Spinner';
+import { toast } from '../ui/toast-store';
+
+const finished = new Set(['completed', 'cancelled']);
 
 export function OrdersPage() {
-  // Built by its issue.
-  return <PageShell>Orders</PageShell>;
+  const { user, isLoading } = useAuth();
+  // Owners run orders from their dashboard; this page is the customer's.
+  if (user?.role === 'shop_owner') return <Redirect to="/dashboard" />;
+  return (
+    <PageShell>
+      {isLoading ? (
+        <Spinner />
+      ) : user ? (
+        <CustomerOrders />
+      ) : (
+        <SignInRequired text="Please sign in to see your orders." showRegister />
+      )}
+    </PageShell>
+  );
+}
+
+function CustomerOrders() {
+  const orders = useOrders(true);
+  const list = orders.orders;
+  const active = list.filter((order) => !finished.has(order.status));
+  const past = list.filter((order) => finished.has(order.status));
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-8 px-4 py-8 sm:py-10">
+      <header>
+        <h1 className="font-display text-3xl font-bold sm:text-4xl">My Orders</h1>
+        <p className="mt-1 text-espresso-700">Follow your orders live and collect them at the counter.</p>
+      </header>
+      {orders.isLoading ? (
+        <Spinner label="Loading orders..." />
+      ) : orders.isError ? (
+        <Prompt headingLevel={2} title="Could not load your orders" text="Please try again in a moment.">
+          <Button onClick={() => void orders.refetch()}>Try Again</Button>
+        </Prompt>
+      ) : list.length === 0 ? (
+        <Prompt
+          headingLevel={2}
+          icon={<ReceiptText className="h-6 w-6" />}
+          title="No orders yet"
+          text="Order ahead from a coffee shop's page and follow your order here."
+        >
+          <Button asChild>
+            <Link href="/discover">Discover Coffee Shops</Link>
+          </Button>
+        </Prompt>
+      ) : (
+        <>
+          <section aria-labelledby="active-orders" className="space-y-4">
+            <h2 id="active-orders" className="font-display text-2xl font-semibold">
+              Active Orders
+            </h2>
+            {active.length === 0 ? (
+              <p className="text-sm text-espresso-600">Nothing on the way right now.</p>
+            ) : (
+              active.map((order) => <ActiveOrder key={order.id} order={order} />)
+            )}
+          </section>
+          {past.length > 0 && (
+            <section aria-labelledby="past-orders" className="space-y-4">
+              <h2 id="past-orders" className="font-display text-2xl font-semibold">
+                Past Orders
+              </h2>
+              {past.map((order) => (
+                <PastOrder key={order.id} order={order} />
+              ))}
+            </section>
+          )}
+          {orders.hasNextPage && (
+            <div className="flex justify-center">
+              <Button
+                variant="outline"
+                onClick={() => void orders.fetchNextPage()}
+                disabled={orders.isFetchingNextPage}
+              >
+                {orders.isFetchingNextPage ? 'Loading...' : 'Load older orders'}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function ActiveOrder({ order }: { order: Order }) {
+  const update = useUpdateOrderStatus();
+  const cancel = customerActions(order.status).find((step) => step.to === 'cancelled');
+  return (
+    <OrderCard order={order} view="customer">
+      <div className="space-y-4">
+        <OrderProgress order={order} />
+        {cancel && (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={update.isPending}
+            onClick={() =>
+              update.mutate(
+                { orderId: order.id, status: 'cancelled' },
+                {
+                  onSuccess: (changed) => toast({ title: orderStatusMessage(changed.id, changed.status) }),
+                  onError: (error) =>
+                    toast({
+                      title: 'Error',
+                      description: errorMessage(error, 'Failed to cancel the order. Please try again.'),
+                      variant: 'destructive',
+                    }),
+                },
+              )
+            }
+          >
+            {update.isPending ? 'Cancelling...' : cancel.action}
+          </Button>
+        )}
+      </div>
+    </OrderCard>
+  );
+}
+
+function PastOrder({ order }: { order: Order }) {
+  const reorder = useReorder();
+  const [, navigate] = useLocation();
+  const [pending, setPending] = useState<Reorder | null>(null);
+
+  const fill = (result: Reorder) => {
+    replaceCart(result.cart);
+    toast({
+      title: 'Added to your cart',
+      description:
+        result.unavailable.length > 0
+          ? `Not available now: ${result.unavailable.join(', ')}.`
+          : `Everything from order #${order.id} is in your cart.`,
+    });
+    navigate(`/shops/${order.shopId}`);
+  };
+
+  const start = () =>
+    reorder.mutate(order, {
+      onSuccess: (result) => {
+        if (result.cart.lines.length === 0) {
+          toast({
+            title: 'Nothing to add',
+            description: `None of these items are available now: ${result.unavailable.join(', ')}.`,
+            variant: 'destructive',
+          });
+          return;
+        }
+        // A cart already holding something is replaced only once the customer says so.
+        if (getCart()) setPending(result);
+        else fill(result);
+      },
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description: errorMessage(error, "Could not load the shop's menu. Please try again."),
+          variant: 'destructive',
+        }),
+    });
+
+  return (
+    <OrderCard order={order} view="customer">
+      <Button size="sm" variant="outline" onClick={start} disabled={reorder.isPending}>
+        <RotateCcw className="h-4 w-4" aria-hidden /> {reorder.isPending ? 'Loading menu...' : 'Order again'}
+      </Button>
+      <StartOverDialog
+        open={pending !== null}
+        currentShopName={getCart()?.shopName ?? ''}
+        newShopName={order.shopName}
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          const result = pending;
+          setPending(null);
+          if (result) fill(result);
+        }}
+      />
+    </OrderCard>
+  );
 }

@@ -1,9 +1,13 @@
 // The dashboard's Overview tab: four stat cards, Recent Orders, Quick Actions and My Coffee Shops.
 import type { Shop } from '@shared/api/shops';
+import { centsToRand, randToCents } from '@shared/domain/money';
 import { averageRating } from '@shared/domain/rating';
 import { MessageCircle, ReceiptText, Star, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Card } from '../../ui/Card';
+import { OrderStatusBadge } from '../orders/OrderStatusBadge';
+import { formatOrderTime } from '../orders/order-time';
+import { useDashboardSummary } from '../orders/queries';
 import { MyShopCard } from './MyShopCard';
 import { QuickActions } from './QuickActions';
 import { type OpenShopAction, ShopActionDialog } from './ShopActionDialog';
@@ -11,22 +15,53 @@ import { StatCard } from './StatCard';
 
 export function OverviewTab({ shops, activeChats }: { shops: Shop[]; activeChats: number }) {
   const [openAction, setOpenAction] = useState<OpenShopAction | null>(null);
+  // Today's figures and the newest orders come computed from the database, never from every order loaded here.
+  const summary = useDashboardSummary(true);
+  const figures = summary.data;
+  const recent = figures?.recentOrders ?? [];
   return (
     <div className="space-y-8">
       <ShopActionDialog open={openAction} onClose={() => setOpenAction(null)} />
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        {/* Orders and revenue stay 0 until the orders feature ships. */}
-        <StatCard label="Orders Today" value={0} icon={ReceiptText} />
-        <StatCard label="Revenue" value="R0.00" icon={Wallet} />
+        <StatCard label="Orders Today" value={figures ? figures.ordersToday : '–'} icon={ReceiptText} />
+        <StatCard
+          label="Revenue"
+          value={figures ? centsToRand(randToCents(Number(figures.revenueToday))) : '–'}
+          icon={Wallet}
+        />
         <StatCard label="Active Chats" value={activeChats} icon={MessageCircle} />
         <StatCard label="Avg Rating" value={averageRating(shops)} icon={Star} />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card className="p-6">
+        <Card className="min-w-0 p-6">
           <h2 className="mb-4 font-display text-xl font-semibold">Recent Orders</h2>
-          <p className="rounded-xl border border-dashed border-espresso-200 p-6 text-center text-sm text-espresso-600">
-            No orders yet. Orders will appear here when customers place them.
-          </p>
+          {recent.length === 0 ? (
+            <p className="rounded-xl border border-dashed border-espresso-200 p-6 text-center text-sm text-espresso-600">
+              {summary.isLoading
+                ? 'Loading orders...'
+                : 'No orders yet. Orders will appear here when customers place them.'}
+            </p>
+          ) : (
+            <ul className="divide-y divide-espresso-100" aria-label="Recent Orders">
+              {recent.map((order) => (
+                <li key={order.id} className="flex items-center justify-between gap-3 py-2.5 text-sm">
+                  <div className="min-w-0">
+                    <p className="font-semibold text-espresso-950">
+                      Order #{order.id}{' '}
+                      <span className="font-normal text-espresso-600">· Customer #{order.customerId}</span>
+                    </p>
+                    <p className="truncate text-xs text-espresso-500">
+                      {order.customerName} · {order.shopName} · {formatOrderTime(order.createdAt)}
+                    </p>
+                  </div>
+                  <div className="flex shrink-0 items-center gap-2">
+                    <span className="font-medium">{centsToRand(randToCents(Number(order.totalAmount)))}</span>
+                    <OrderStatusBadge status={order.status} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
         </Card>
         <QuickActions firstShop={shops[0]} onAction={setOpenAction} />
       </div>

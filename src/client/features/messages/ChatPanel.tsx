@@ -8,6 +8,7 @@ import { cn } from '../../ui/cn';
 import { Spinner } from '../../ui/Spinner';
 import { Textarea } from '../../ui/Textarea';
 import { toast } from '../../ui/toast-store';
+import { OrderMessage, readOrderData } from './OrderMessage';
 import { useConversationMessages, useLoadEarlierMessages, useSendMessage } from './queries';
 
 export interface ChatTarget {
@@ -99,6 +100,10 @@ export function ChatPanel({ target, myId }: { target: ChatTarget; myId: number }
         ) : (
           messages.data!.map((message) => {
             const mine = message.senderId === myId;
+            // Orders speak in the chat as a card or a status line, not as a text bubble.
+            const orderData = message.messageType === 'order' ? readOrderData(message) : null;
+            if (orderData)
+              return <OrderMessage key={message.id} message={message} mine={mine} data={orderData} />;
             return (
               <div
                 key={message.id}

@@ -1,8 +1,95 @@
 // Beside each menu item on a shop page: add it to the cart, or step its quantity (customers only).
 import type { MenuItem } from '@shared/api/menu';
+import { MAX_LINE_QUANTITY } from '@shared/api/orders';
 import type { Shop } from '@shared/api/shops';
+import { Minus, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useAuth } from '../../lib/auth';
+import { Button } from '../../ui/Button';
+import { toast } from '../../ui/toast-store';
+import { addToCart, holdsOtherShop, setQuantity, useCart } from './cart';
+import { StartOverDialog } from './StartOverDialog';
 
-export function AddToCartControl(_props: { shop: Shop; item: MenuItem }) {
-  // Built by its issue.
-  return null;
+export function AddToCartControl({ shop, item }: { shop: Shop; item: MenuItem }) {
+  const { user } = useAuth();
+  const cart = useCart();
+  const [askStartOver, setAskStartOver] = useState(false);
+  // An owner sees no cart (issue: 'an owner sees no cart'), not even on another owner's shop.
+  if (user?.role === 'shop_owner') return null;
+
+  const reason = !item.isAvailable ? 'Not available' : !shop.acceptingOrders ? 'Orders paused' : null;
+  if (reason)
+    return (
+      <div className="flex flex-col items-end gap-0.5">
+        <Button size="sm" variant="outline" disabled aria-label={`Add ${item.name} to cart`}>
+          <Plus className="h-4 w-4" aria-hidden /> Add
+        </Button>
+        <span className="text-xs font-medium text-espresso-600">{reason}</span>
+      </div>
+    );
+
+  const add = () => addToCart(shop, item);
+  const line =
+    cart?.shopId === shop.id ? cart.lines.find((entry) => entry.menuItemId === item.id) : undefined;
+
+  if (line)
+    return (
+      <div className="flex items-center gap-1" role="group" aria-label={`Quantity of ${item.name}`}>
+        <Button
+          size="icon"
+          variant="outline"
+          className="h-8 w-8"
+          aria-label={`Remove one ${item.name}`}
+          onClick={() => setQuantity(item.id, line.quantity - 1)}
+        >
+          <Minus className="h-4 w-4" aria-hidden />
+        </Button>
+        <output className="w-7 text-center text-sm font-semibold" aria-live="polite">
+          {line.quantity}
+        </output>
+        <Button
+          size="icon"
+          variant="outline"
+          className="h-8 w-8"
+          aria-label={`Add one more ${item.name}`}
+          disabled={line.quantity >= MAX_LINE_QUANTITY}
+          onClick={() => setQuantity(item.id, line.quantity + 1)}
+        >
+          <Plus className="h-4 w-4" aria-hidden />
+        </Button>
+      </div>
+    );
+
+  return (
+    <>
+      <Button
+        size="sm"
+        aria-label={`Add ${item.name} to cart`}
+        onClick={() => {
+          if (!user) {
+            toast({
+              title: 'Please sign in',
+              description: 'Sign in to order ahead from this coffee shop.',
+              variant: 'destructive',
+            });
+            return;
+          }
+          if (holdsOtherShop(shop.id)) setAskStartOver(true);
+          else add();
+        }}
+      >
+        <Plus className="h-4 w-4" aria-hidden /> Add
+      </Button>
+      <StartOverDialog
+        open={askStartOver}
+        currentShopName={cart?.shopName ?? ''}
+        newShopName={shop.name}
+        onCancel={() => setAskStartOver(false)}
+        onConfirm={() => {
+          setAskStartOver(false);
+          add();
+        }}
+      />
+    </>
+  );
 }

@@ -15,23 +15,25 @@ import { businessHours, coffeeShops, specialHours } from '../../db/schema.js';
 /**
  * The open-now rule as a condition on coffee_shops, for this local date, weekday and minute (computed in
  * TypeScript by the shared time-zone function and passed as parameters, so SQL never needs to know the zone):
- * a special day for today decides alone; without one, today's weekly row does. Open from open_time to just
- * before close_time. Times are 'HH:MM' text, which compare as text in time order. Each EXISTS is one probe of
- * a unique index (shop, date) or (shop, weekday), so the filter costs a few index reads per shop it looks at.
- * tests/api/open-now.test.ts checks that this and openState agree over many shops and instants.
+ * a special day for today decides alone; without one, today's weekly row does; without either, closed. Open
+ * from open_time to just before close_time; 'HH:MM' text compares in time order.
+ *
+ * Written as two scalar subqueries, each one probe of a unique index ((shop, date) and (shop, weekday)), so a
+ * list walking the rank index tests only the shops it reads, and stops after a page. Not as EXISTS: PostgreSQL
+ * may then choose a "hashed SubPlan", reading every business_hours row of the weekday before the first shop
+ * (330 ms instead of 6 ms for a page at 100,000 shops). tests/api/open-now.test.ts checks that this and
+ * openState agree over many shops and instants.
  */
 export function openNowSql(clock: LocalClock): SQL<boolean> {
   const openWithin = (table: typeof businessHours | typeof specialHours) =>
-    sql`not ${table.isClosed} and ${table.openTime} <= ${clock.time} and ${table.closeTime} > ${clock.time}`;
-  // The special day's verdict (never null: a row without times is closed), or null when there is none today.
+    sql`coalesce(not ${table.isClosed} and ${table.openTime} <= ${clock.time} and ${table.closeTime} > ${clock.time}, false)`;
   return sql<boolean>`coalesce((
-      select coalesce(${openWithin(specialHours)}, false) from ${specialHours}
+      select ${openWithin(specialHours)} from ${specialHours}
       where ${specialHours.shopId} = ${coffeeShops.id} and ${specialHours.date} = ${clock.date}
-    ), exists (
-      select 1 from ${businessHours}
+    ), (
+      select ${openWithin(businessHours)} from ${businessHours}
       where ${businessHours.shopId} = ${coffeeShops.id} and ${businessHours.dayOfWeek} = ${clock.dayOfWeek}
-        and ${openWithin(businessHours)}
-    ))`;
+    ), false)`;
 }
 
 interface HoursRow {

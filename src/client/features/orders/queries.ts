@@ -1,0 +1,144 @@
+// Order hooks: the orders lists, placing and moving orders, the dashboard summary, the orders switch, and the
+// menu Order again reads; plus how a live order event lands in the cache.
+import type { MenuItem } from '@shared/api/menu';
+import type { DashboardSummary, Order, OrderLine, PlaceOrderBody } from '@shared/api/orders';
+import type { Shop } from '@shared/api/shops';
+import type { OrderStatus } from '@shared/domain/order-status';
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { apiRequest, pathFromKey } from '../../lib/api';
+import { menuKey } from '../menu/queries';
+import { reorderCart } from './reorder';
+
+export const ORDERS_KEY = ['/api/orders'] as const;
+export const SUMMARY_KEY = ['/api/dashboard/summary'] as const;
+
+export interface OrderFilters {
+  status?: OrderStatus;
+  shopId?: number;
+}
+
+/** Orders per page on screen: enough for a morning's rush, small enough to render at once on a phone. */
+export const ORDERS_SHOWN_PER_PAGE = 50;
+
+/**
+ * GET /api/orders a page at a time, newest first: the owner's shops' orders, or the customer's own. Each further
+ * page asks for the orders older than the oldest one shown (?before=), so a new order never shifts a page.
+ */
+export function useOrders(enabled: boolean, filters: OrderFilters = {}) {
+  const params = { status: filters.status, shopId: filters.shopId, limit: ORDERS_SHOWN_PER_PAGE };
+  const pages = useInfiniteQuery({
+    queryKey: [...ORDERS_KEY, params, 'pages'],
+    queryFn: ({ pageParam }) =>
+      apiRequest<Order[]>('GET', pathFromKey([...ORDERS_KEY, { ...params, before: pageParam ?? undefined }])),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => (last.length === ORDERS_SHOWN_PER_PAGE ? (last.at(-1)?.id ?? null) : null),
+    enabled,
+  });
+  const seen = new Set<number>();
+  const orders = (pages.data?.pages ?? [])
+    .flat()
+    .filter((order) => !seen.has(order.id) && seen.add(order.id));
+  return { ...pages, orders };
+}
+
+export function useDashboardSummary(enabled: boolean) {
+  return useQuery<DashboardSummary>({ queryKey: SUMMARY_KEY, enabled });
+}
+
+/** The lines of an order: its items are JSON text (spec §3); a malformed one shows as no lines, not a crash. */
+export function orderLines(order: Pick<Order, 'items'>): OrderLine[] {
+  try {
+    const parsed = JSON.parse(order.items) as unknown;
+    return Array.isArray(parsed) ? (parsed as OrderLine[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * A changed or new order, from our own call or pushed over /ws. Where a cached list holds it, it is replaced in
+ * place (no refetch: a busy owner's dashboard would otherwise reload a page of orders on every move). A list is
+ * refetched only when it may now be wrong another way: it does not hold the order (a new one, or one from
+ * another device), or it is filtered by status (the order may have moved in or out). The summary is refetched.
+ */
+export function applyOrderChange(queryClient: QueryClient, order: Order) {
+  const replace = (list: Order[]) => list.map((existing) => (existing.id === order.id ? order : existing));
+  queryClient.setQueriesData<InfiniteData<Order[]>>({ queryKey: ORDERS_KEY }, (data) =>
+    data?.pages ? { ...data, pages: data.pages.map(replace) } : data,
+  );
+  void queryClient.invalidateQueries({
+    queryKey: ORDERS_KEY,
+    predicate: (query) => {
+      const params = query.queryKey[1] as OrderFilters | undefined;
+      const data = query.state.data as InfiniteData<Order[]> | undefined;
+      const holdsOrder = data?.pages?.some((page) => page.some((existing) => existing.id === order.id));
+      return !holdsOrder || params?.status !== undefined;
+    },
+  });
+  void queryClient.invalidateQueries({ queryKey: SUMMARY_KEY });
+}
+
+export function usePlaceOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // The key is made once per checkout attempt by the caller and sent again on a retry, so a reply lost on
+    // the way back never turns into a second order.
+    mutationFn: ({ body, idempotencyKey }: { body: PlaceOrderBody; idempotencyKey: string }) =>
+      apiRequest<Order>('POST', '/api/orders', body, { 'Idempotency-Key': idempotencyKey }),
+    onSuccess: (order) => {
+      applyOrderChange(queryClient, order);
+      // Placing an order posts an order card into the conversation with the shop.
+      void queryClient.invalidateQueries({ queryKey: ['/api/messages'] });
+      void queryClient.invalidateQueries({ queryKey: ['/api/messages/conversations'] });
+    },
+  });
+}
+
+/** PUT /api/orders/{id} {status}: the owner's next action, or a customer cancelling a pending order. */
+export function useUpdateOrderStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, status }: { orderId: number; status: OrderStatus }) =>
+      apiRequest<Order>('PUT', `/api/orders/${orderId}`, { status }),
+    // Spec §7: after an order update succeeds, the orders data is refreshed (all of it, as the spec says; the
+    // live event of the same move then finds the lists already right).
+    onSuccess: (order) => {
+      applyOrderChange(queryClient, order);
+      void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+    },
+  });
+}
+
+/** The owner's switch: PUT /api/coffee-shops/{id} {acceptingOrders}, then my-shops is refreshed. */
+export function useSetAcceptingOrders() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ shopId, acceptingOrders }: { shopId: number; acceptingOrders: boolean }) =>
+      apiRequest<Shop>('PUT', `/api/coffee-shops/${shopId}`, { acceptingOrders }),
+    onSuccess: (shop) => {
+      void queryClient.invalidateQueries({ queryKey: ['/api/my-shops'] });
+      void queryClient.invalidateQueries({ queryKey: ['/api/coffee-shops', shop.id] });
+    },
+  });
+}
+
+/** Order again: today's menu of the order's shop (fetched fresh: what sold out since matters), as a cart. */
+export function useReorder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (order: Order) => {
+      const menu = await queryClient.fetchQuery<MenuItem[]>({
+        queryKey: menuKey(order.shopId),
+        staleTime: 0,
+      });
+      return reorderCart({ id: order.shopId, name: order.shopName }, orderLines(order), menu);
+    },
+  });
+}
