@@ -1,9 +1,12 @@
-// Browser suite: Debian's Chromium against the built app, served with a real SMTP sink and a fake geocoder.
+// Browser suite: Debian's Chromium against the built app, served with a real SMTP sink, a fake geocoder and a
+// fake Paystack.
 import { defineConfig, devices } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 5099);
 export const MAILBOX_PORT = E2E_PORT + 1;
 export const GEOCODER_PORT = E2E_PORT + 2;
+/** The fake Paystack (tests/support/fake-paystack.ts), started by the e2e server. */
+export const PAYSTACK_PORT = E2E_PORT + 3;
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -10,6 +10,7 @@ import type { TokenService } from './features/auth/tokens.js';
 import type { ShopListCache } from './features/shops/list-cache.js';
 import type { Geocoder } from './integrations/geocoder.js';
 import type { Mailer } from './integrations/mail.js';
+import type { Payments } from './integrations/payments.js';
 import type { Bus } from './realtime/bus.js';
 
 export interface AppServices {
@@ -18,6 +19,8 @@ export interface AppServices {
   mailer: Mailer;
   codes: CodeDeps;
   geocoder: Geocoder;
+  /** Paystack when PAYSTACK_SECRET_KEY is set; undefined: pricing only, initialize answers 503. */
+  payments: Payments | undefined;
   bus: Bus;
   /** Discover answers that are the same for everyone, ready as JSON (features/shops/list-cache.ts). */
   shopLists: ShopListCache;

@@ -36,6 +36,7 @@ import { HttpError } from './http-error.js';
 import { createGazetteerGeocoder, withGazetteerFallback } from './integrations/gazetteer.js';
 import { createNominatimGeocoder, type Geocoder } from './integrations/geocoder.js';
 import { createLogMailer, createSmtpMailer, type Mailer } from './integrations/mail.js';
+import { createPaystackPayments, type Payments } from './integrations/payments.js';
 import { type Bus, createInProcessBus } from './realtime/bus.js';
 import { registerHub } from './realtime/hub.js';
 
@@ -48,6 +49,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Defaults: Nominatim at config.geocoderUrl when set; the bundled gazetteer behind it either way. */
   geocoder?: Geocoder;
+  /** Defaults: Paystack at config.paystackBaseUrl when config.paystackSecretKey is set, else none (503). */
+  payments?: Payments;
   /** Default: in-process (one instance). Several instances on PostgreSQL pass createPostgresBus. */
   bus?: Bus;
   /** How long a WebSocket may stay open without authenticating (default 5 s). */
@@ -120,6 +123,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           : undefined),
       createGazetteerGeocoder(),
     ),
+    payments:
+      deps.payments ??
+      (config.paystackSecretKey
+        ? createPaystackPayments({ secretKey: config.paystackSecretKey, baseUrl: config.paystackBaseUrl })
+        : undefined),
     bus: deps.bus ?? createInProcessBus(),
     shopLists: createShopListCache(),
     shopsChanged() {

@@ -36,3 +36,12 @@ test('TRUST_PROXY is off by default and takes a hop count or the proxies address
   ]);
   expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY must be off, a hop count/);
 });
+
+test('Paystack: no key by default, the real API base, and a key that is not a secret key is refused', () => {
+  expect(loadConfig({})).toMatchObject({
+    paystackSecretKey: undefined,
+    paystackBaseUrl: 'https://api.paystack.co',
+  });
+  expect(loadConfig({ PAYSTACK_SECRET_KEY: 'sk_test_abc123' }).paystackSecretKey).toBe('sk_test_abc123');
+  expect(() => loadConfig({ PAYSTACK_SECRET_KEY: 'pk_test_abc123' })).toThrow(/PAYSTACK_SECRET_KEY/);
+});

@@ -37,6 +37,11 @@ const configSchema = z
       .transform((value, ctx) => parseTrustProxy(value, ctx))
       .optional(),
     REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1, 'must be at least 1').default(20),
+    PAYSTACK_SECRET_KEY: z
+      .string()
+      .regex(/^sk_(test|live)_\w+$/, 'must be a Paystack secret key (sk_test_… or sk_live_…)')
+      .optional(),
+    PAYSTACK_BASE_URL: z.url('must be a URL').default('https://api.paystack.co'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.JWT_SECRET, {
@@ -89,6 +94,9 @@ export interface Config {
   /** Fill an empty database with demo shops and users: on for the embedded database unless turned off. */
   demoData: boolean;
   geocoderUrl: string | undefined;
+  /** Without it the app runs, shows pricing, and answers initialize with 503 'Payments are not configured'. */
+  paystackSecretKey: string | undefined;
+  paystackBaseUrl: string;
   logLevel: string;
   /** Which proxies' X-Forwarded-For to believe (TRUST_PROXY); false: none, the socket's address is the client. */
   trustProxy: TrustProxy;
@@ -123,6 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: values.PUBLIC_URL ?? `http://localhost:${port}`,
     demoData: values.DEMO_DATA ?? !values.DATABASE_URL,
     geocoderUrl: values.GEOCODER_URL,
+    paystackSecretKey: values.PAYSTACK_SECRET_KEY,
+    paystackBaseUrl: values.PAYSTACK_BASE_URL,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY ?? false,
     registrationsPerHour: values.REGISTRATIONS_PER_HOUR,

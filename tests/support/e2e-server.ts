@@ -1,5 +1,6 @@
 // The browser suite's server: the real app on a fresh embedded database with demo data, mailing through a real
-// SMTP sink (whose codes tests read over a small HTTP mailbox) and geocoding through a fake Nominatim.
+// SMTP sink (whose codes tests read over a small HTTP mailbox), geocoding through a fake Nominatim and paying
+// through a fake Paystack (port + 3) whose Pay button also sends the app its signed webhook.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -9,11 +10,14 @@ import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/client.js';
 import { seedDemoData } from '../../src/server/db/demo-data.js';
 import { startFakeNominatim } from './fake-nominatim.js';
+import { startFakePaystack } from './fake-paystack.js';
 import { startSmtpSink } from './smtp-sink.js';
 
 const port = Number(process.env.E2E_PORT ?? 5099);
 const smtp = await startSmtpSink();
 const geocoder = await startFakeNominatim(port + 2);
+const paystack = await startFakePaystack({ port: port + 3 });
+paystack.setWebhookUrl(`http://127.0.0.1:${port}/api/payments/paystack/webhook`);
 
 const mailbox = createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://127.0.0.1');
@@ -38,6 +42,9 @@ const config = loadConfig({
   GEOCODER_URL: geocoder.url,
   // The whole browser suite signs up from 127.0.0.1.
   REGISTRATIONS_PER_HOUR: '10000',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  PAYSTACK_SECRET_KEY: paystack.secretKey,
+  PAYSTACK_BASE_URL: paystack.url,
 });
 const app = await buildApp({ config, db: database.db, logger: { level: 'error' } });
 await app.listen({ port, host: '127.0.0.1' });
@@ -48,6 +55,7 @@ const stop = async () => {
   mailbox.close();
   await smtp.close();
   await geocoder.close();
+  await paystack.close();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };

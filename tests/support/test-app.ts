@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/server/config.js';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.js';
 import type { Geocoder } from '../../src/server/integrations/geocoder.js';
 import type { Mailer } from '../../src/server/integrations/mail.js';
+import type { Payments } from '../../src/server/integrations/payments.js';
 
 export interface Reply<T = unknown> {
   status: number;
@@ -122,6 +123,8 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** Replaces the geocoder GEOCODER_URL would make (the route answers 404 without one). */
   geocoder?: Geocoder;
+  /** Replaces the Paystack adapter PAYSTACK_SECRET_KEY would make (e.g. one with a short timeout). */
+  payments?: Payments;
   authTimeoutMs?: number;
 }
 
@@ -159,6 +162,7 @@ export async function startAppOn(
     db: database.db,
     mailer: options.mailer,
     geocoder: options.geocoder,
+    payments: options.payments,
     logger: { level: 'error' },
     authTimeoutMs: options.authTimeoutMs,
   });

@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { useConversations } from '../messages/queries';
 import { OwnerOrdersTab } from '../orders/OwnerOrdersTab';
 import { PromotionsTab } from '../promotions/PromotionsTab';
+import { usePromotionReturn } from '../promotions/use-promotion-return';
 import { useMyShops } from '../shops/queries';
 import { CreateShopDialog } from './CreateShopDialog';
 import { OverviewTab } from './OverviewTab';
@@ -20,6 +21,7 @@ export function OwnerDashboard() {
   const shops = useMyShops(true);
   const conversations = useConversations(true);
   const [createOpen, setCreateOpen] = useState(false);
+  usePromotionReturn();
   const list = shops.data ?? [];
   const ownerConversations = (conversations.data ?? []).filter(
     (conversation) => conversation.myRole === 'shop',
