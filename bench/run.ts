@@ -7,11 +7,13 @@
 //   --conversations, --rate  chat: conversations (default 500) and messages per second in all (default 500)
 //   --runs      web: Lighthouse runs per page, the best kept (default 2)
 //   --concurrency  login-flood: wrong sign-ins at once from the flooding address (default 32)
+//   --orders    analytics: the big shop's orders (default 1,000,000 on PostgreSQL, 100,000 on PGlite)
 //   orders: --rate orders placed per second (default 200), --duration (default 15); 200 shops, 2,000 customers
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); each scenario creates its own
 // database bench_<timestamp> on that server and drops it at the end.
 import os from 'node:os';
 import pg from 'pg';
+import { type AnalyticsRow, analyticsTable, analyticsVerdict, runAnalyticsBench } from './analytics.js';
 import { type ChatBenchResult, chatTable, runChatBench } from './chat.js';
 import { type DiscoverRow, discoverTable, discoverVerdict, runDiscoverBench } from './discover.js';
 import { type BenchDatabase, runCleanups, writeResults } from './lib.js';
@@ -29,6 +31,7 @@ const valueOptions = [
   'rate',
   'runs',
   'concurrency',
+  'orders',
 ];
 const options = new Map<string, string>();
 const scenarios: string[] = [];
@@ -153,6 +156,31 @@ const runners: Record<string, () => Promise<void>> = {
         `${result.db}: the real user's p99 under the flood is ${result.floodedP99Ms} ms (target < 1000): ${result.floodedP99Ms < 1000 ? 'met' : 'NOT met'}`,
       );
     console.log(`wrote ${writeResults('login-flood', results, { ...settings, machine })}`);
+  },
+  async analytics() {
+    const rows: AnalyticsRow[] = [];
+    const settings: Record<string, unknown> = {};
+    for (const db of await databases()) {
+      const bigShopOrders = numberOption('orders', db === 'postgres' ? 1_000_000 : 100_000);
+      const run = {
+        bigShopOrders,
+        smallShops: 200,
+        ordersPerSmallShop: 1_000,
+        durationSeconds: numberOption('duration', 10),
+        connections: numberOption('connections', 20),
+      };
+      settings[db] = run;
+      console.log(
+        `\n▶ analytics on ${db}: a shop with ${bigShopOrders.toLocaleString('en-US')} orders over two years, 200 with 1,000 each; ${run.connections} owners at once, ${run.durationSeconds} s per load`,
+      );
+      const result = await runAnalyticsBench({ db, postgresUrl, ...run });
+      rows.push(...result.rows);
+      for (const [name, plan] of Object.entries(result.plans))
+        console.log(`\n  plan: ${name}\n${plan.replace(/^/gm, '    ')}`);
+    }
+    console.log(`\n${analyticsTable(rows)}\n`);
+    for (const line of analyticsVerdict(rows)) console.log(line);
+    console.log(`wrote ${writeResults('analytics', rows, { ...settings, machine })}`);
   },
   async orders() {
     const settings = {

@@ -13,6 +13,7 @@ import {
 import type { App } from '../../app-type.js';
 import { requireRole, requireUser } from '../../auth-guard.js';
 import { HttpError } from '../../http-error.js';
+import { recordShopView } from '../analytics/service.js';
 import { isSharedQuery } from './list-cache.js';
 import { createShop, getShop, listOwnerShops, listShops, updateShop } from './service.js';
 
@@ -38,8 +39,14 @@ export function shopRoutes(app: App) {
     },
   );
 
-  app.get('/api/coffee-shops/:id', { schema: { params: idParams, response: { 200: shop } } }, (request) =>
-    getShop(app.db, request.params.id),
+  app.get(
+    '/api/coffee-shops/:id',
+    { schema: { params: idParams, response: { 200: shop } } },
+    async (request) => {
+      const found = await getShop(app.db, request.params.id);
+      if (request.auth?.id !== found.ownerId) recordShopView(app.db, found.id, request.log); // analytics; owners' own visits left out
+      return found;
+    },
   );
 
   app.get('/api/my-shops', { schema: { response: { 200: z.array(shop) } } }, (request) => {
