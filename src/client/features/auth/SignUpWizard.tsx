@@ -141,7 +141,12 @@ export function SignUpWizard() {
           <p className="rounded-lg bg-espresso-50 p-3 text-sm text-espresso-800" role="status">
             {sentMessage || `We sent a 6-digit code to ${email.trim()}.`}
           </p>
-          <Field id="wizard-code" label="Verification Code">
+          <Field
+            id="wizard-code"
+            label="Verification Code"
+            // Continue stays greyed out until the code is whole: say so in words.
+            hint={code.length !== CODE_LENGTH ? `Enter all ${CODE_LENGTH} digits to continue.` : undefined}
+          >
             <Input
               id="wizard-code"
               inputMode="numeric"
