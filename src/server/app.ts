@@ -31,6 +31,7 @@ import { reviewRoutes } from './features/reviews/routes.js';
 import { createShopListCache } from './features/shops/list-cache.js';
 import { shopRoutes } from './features/shops/routes.js';
 import { expirePromotions } from './features/shops/service.js';
+import { uploadRoutes } from './features/uploads/routes.js';
 import { HttpError } from './http-error.js';
 import { createGazetteerGeocoder, withGazetteerFallback } from './integrations/gazetteer.js';
 import { createNominatimGeocoder, type Geocoder } from './integrations/geocoder.js';
@@ -218,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   orderRoutes(app);
   promotionRoutes(app);
   analyticsRoutes(app);
+  uploadRoutes(app);
   registerHub(app, services.bus, { authTimeoutMs: deps.authTimeoutMs });
 
   if (existsSync(clientDir)) {

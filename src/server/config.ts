@@ -12,6 +12,7 @@ const configSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(5000),
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./.data'),
+    UPLOADS_DIR: z.string().optional(),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
@@ -82,6 +83,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Where uploaded photos are kept: UPLOADS_DIR, else DATA_DIR/uploads. */
+  uploadsDir: string;
   databaseUrl: string | undefined;
   jwtSecret: string;
   jwtTtlSeconds: number;
@@ -119,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: values.HOST,
     dataDir: path.resolve(values.DATA_DIR),
+    uploadsDir: path.resolve(values.UPLOADS_DIR ?? path.join(values.DATA_DIR, 'uploads')),
     databaseUrl: values.DATABASE_URL,
     jwtSecret: values.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
     jwtTtlSeconds: values.JWT_TTL_SECONDS,

@@ -37,6 +37,7 @@ await seedDemoData(database.db);
 const config = loadConfig({
   NODE_ENV: 'test',
   PORT: String(port),
+  UPLOADS_DIR: path.join(dataDir, 'uploads'),
   SMTP_URL: smtp.url,
   GEOCODER_URL: geocoder.url,
   PUBLIC_URL: `http://127.0.0.1:${port}`,

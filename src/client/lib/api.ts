@@ -92,3 +92,36 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
 }
 
 export const defaultQueryFn: QueryFunction = getQueryFn<unknown>({ on401: 'throw' });
+
+/**
+ * Sends one file to POST /api/uploads as multipart (field `file`) with the bearer token; resolves to the stored
+ * photo's URL. XMLHttpRequest rather than fetch: only it reports upload progress. Errors read like apiRequest's.
+ */
+export function uploadFile(file: File, onProgress?: (fraction: number) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', '/api/uploads');
+    request.withCredentials = true;
+    const token = getToken();
+    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+    };
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) {
+        try {
+          resolve((JSON.parse(request.responseText) as { url: string }).url);
+        } catch {
+          reject(new Error(`${request.status}: ${request.responseText}`));
+        }
+      } else {
+        reject(new Error(`${request.status}: ${request.responseText || request.statusText}`));
+      }
+    };
+    // No status: the network failed; errorMessage() then gives its friendly fallback.
+    request.onerror = () => reject(new Error('Network error'));
+    const form = new FormData();
+    form.append('file', file);
+    request.send(form);
+  });
+}

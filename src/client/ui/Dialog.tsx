@@ -1,7 +1,7 @@
-// The modal dialog primitive (Radix): titled, at most 80vh tall, scrolls inside.
+// The modal dialog primitive (Radix): titled, at most 80vh tall, scrolls inside; closing returns focus to its opener.
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { cn } from './cn';
 
 export const Dialog = DialogPrimitive.Root;
@@ -19,10 +19,22 @@ export function DialogContent({
   children: ReactNode;
   className?: string;
 }) {
+  // Radix returns focus only to a Dialog.Trigger; most dialogs here are opened by plain buttons (open state set
+  // by hand), which left focus on the body. The element focused when the content first renders is the opener.
+  const [opener] = useState(() =>
+    typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null),
+  );
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-espresso-950/50 backdrop-blur-sm" />
       <DialogPrimitive.Content
+        onCloseAutoFocus={(event) => {
+          // The opener may be gone (the action replaced it): then Radix's default (its trigger, if any).
+          if (opener && opener !== document.body && opener.isConnected) {
+            event.preventDefault();
+            opener.focus();
+          }
+        }}
         className={cn(
           'fixed left-1/2 top-1/2 z-50 max-h-[80vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
           'overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none',

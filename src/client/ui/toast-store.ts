@@ -16,9 +16,11 @@ function emit() {
   for (const listener of listeners) listener();
 }
 
-export function toast(message: Omit<ToastMessage, 'id'>) {
+/** Shows a toast (replacing the one showing); returns its id, for dismissToast. */
+export function toast(message: Omit<ToastMessage, 'id'>): number {
   current = { ...message, id: nextId++ };
   emit();
+  return current.id;
 }
 
 export function dismissToast(id: number) {

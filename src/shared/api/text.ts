@@ -1,6 +1,7 @@
 // Building blocks for every text, link and coordinate a client sends: text without NUL characters, links only to
 // public http(s) hosts, coordinates in range and rounded to 6 decimals. Each schema of src/shared/api uses these.
 import { z } from 'zod';
+import { isUploadPath } from './uploads.js';
 
 /** PostgreSQL text cannot hold U+0000: stored, it fails as a 500 ('invalid byte sequence'). */
 export const NUL_MESSAGE = 'must not contain a NUL character';
@@ -66,7 +67,7 @@ export function isPublicHostname(hostname: string): boolean {
   return !/\.(localhost|local|internal|intranet|lan|home|corp|home\.arpa|localdomain)$/.test(host);
 }
 
-/** An http(s) link to a public host, at most 2,000 characters; empty means none (null). */
+/** An uploaded photo's path (/uploads/….webp) or an http(s) link to a public host, at most 2,000 characters; empty means none (null). */
 export function publicHttpUrl(field: string) {
   return z
     .string({ message: `${field} must be a URL` })
@@ -78,6 +79,8 @@ export function publicHttpUrl(field: string) {
         .string()
         .max(2000, `${field} is too long`)
         .refine((value) => {
+          // A photo uploaded here (POST /api/uploads) is a same-origin path, valid on every host the app runs on.
+          if (isUploadPath(value)) return true;
           try {
             const url = new URL(value);
             return (

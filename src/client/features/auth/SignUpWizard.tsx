@@ -1,7 +1,7 @@
 // The three-step sign-up wizard of /auth (spec §2, §4, §5): email, the emailed 6-digit code, then details.
 
 import { CODE_LENGTH, MIN_PASSWORD_LENGTH, type Role } from '@shared/api/auth';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { errorMessage } from '../../lib/api';
 import { homeFor, useAuth } from '../../lib/auth';
@@ -9,7 +9,7 @@ import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
 import { Field } from '../../ui/Field';
 import { Input } from '../../ui/Input';
-import { toast } from '../../ui/toast-store';
+import { dismissToast, toast } from '../../ui/toast-store';
 import { NewPasswordFields } from './NewPasswordFields';
 import { RolePicker } from './RolePicker';
 
@@ -28,19 +28,30 @@ export function SignUpWizard() {
   const [confirm, setConfirm] = useState('');
   const [pending, setPending] = useState(false);
   const [sentMessage, setSentMessage] = useState('');
+  // A toast belongs to the step that showed it: moving on (or back) dismisses it, so step 1's error does not
+  // cover step 3's Terms and Privacy links.
+  const stepToast = useRef<number | null>(null);
+  const say = (message: Parameters<typeof toast>[0]) => {
+    stepToast.current = toast(message);
+  };
+  const goTo = (next: Step) => {
+    if (stepToast.current !== null) dismissToast(stepToast.current);
+    stepToast.current = null;
+    setStep(next);
+  };
 
   const submitEmail = async (event: FormEvent) => {
     event.preventDefault();
     if (!email.trim()) {
-      toast({ title: 'Error', description: 'Please enter your email address', variant: 'destructive' });
+      say({ title: 'Error', description: 'Please enter your email address', variant: 'destructive' });
       return;
     }
     setPending(true);
     try {
       setSentMessage(await sendCode(email.trim()));
-      setStep('code');
+      goTo('code');
     } catch (error) {
-      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
+      say({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
     } finally {
       setPending(false);
     }
@@ -49,24 +60,24 @@ export function SignUpWizard() {
   const submitCode = (event: FormEvent) => {
     event.preventDefault();
     if (!code) {
-      toast({ title: 'Error', description: 'Please enter the verification code', variant: 'destructive' });
+      say({ title: 'Error', description: 'Please enter the verification code', variant: 'destructive' });
       return;
     }
-    if (code.length === CODE_LENGTH) setStep('details');
+    if (code.length === CODE_LENGTH) goTo('details');
   };
 
   const submitDetails = async (event: FormEvent) => {
     event.preventDefault();
     if (!username || !password || !confirm) {
-      toast({ title: 'Error', description: 'Please fill in all fields', variant: 'destructive' });
+      say({ title: 'Error', description: 'Please fill in all fields', variant: 'destructive' });
       return;
     }
     if (password !== confirm) {
-      toast({ title: 'Password Mismatch', description: 'Passwords do not match', variant: 'destructive' });
+      say({ title: 'Password Mismatch', description: 'Passwords do not match', variant: 'destructive' });
       return;
     }
     if (password.length < MIN_PASSWORD_LENGTH) {
-      toast({
+      say({
         title: 'Weak Password',
         description: 'Password must be at least 6 characters long',
         variant: 'destructive',
@@ -79,12 +90,12 @@ export function SignUpWizard() {
       // A full page load, as spec §2 says, so every screen starts from the new session.
       window.location.href = homeFor(user.role);
     } catch (error) {
-      toast({ title: 'Registration Failed', description: errorMessage(error), variant: 'destructive' });
+      say({ title: 'Registration Failed', description: errorMessage(error), variant: 'destructive' });
       setPending(false);
     }
   };
 
-  const back = () => setStep(step === 'details' ? 'code' : 'email');
+  const back = () => goTo(step === 'details' ? 'code' : 'email');
 
   return (
     <div>
@@ -130,7 +141,12 @@ export function SignUpWizard() {
           <p className="rounded-lg bg-espresso-50 p-3 text-sm text-espresso-800" role="status">
             {sentMessage || `We sent a 6-digit code to ${email.trim()}.`}
           </p>
-          <Field id="wizard-code" label="Verification Code">
+          <Field
+            id="wizard-code"
+            label="Verification Code"
+            // Continue stays greyed out until the code is whole: say so in words.
+            hint={code.length !== CODE_LENGTH ? `Enter all ${CODE_LENGTH} digits to continue.` : undefined}
+          >
             <Input
               id="wizard-code"
               inputMode="numeric"

@@ -9,6 +9,7 @@ import {
   shopCategoryLabels,
 } from '@shared/api/shops';
 import { type FormEvent, useState } from 'react';
+import { ImageUploadField } from '../../components/ImageUploadField';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { Input } from '../../ui/Input';
@@ -28,6 +29,7 @@ export const emptyShopForm = {
   deliveryFee: '',
   latitude: '',
   longitude: '',
+  imageUrl: '',
 };
 export type ShopFormValues = typeof emptyShopForm;
 
@@ -44,6 +46,7 @@ export function shopFormFrom(shop: Shop): ShopFormValues {
     deliveryFee: shop.deliveryFee === null ? '' : String(shop.deliveryFee),
     latitude: shop.latitude ?? '',
     longitude: shop.longitude ?? '',
+    imageUrl: shop.imageUrl ?? '',
   };
 }
 
@@ -65,6 +68,7 @@ export function ShopForm({
 }) {
   const [form, setForm] = useState(initial);
   const [locating, setLocating] = useState(false);
+  const [uploading, setUploading] = useState(false);
   const set = (key: keyof ShopFormValues) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [key]: event.target.value }));
 
@@ -116,10 +120,11 @@ export function ShopForm({
       deliveryFee: form.deliveryFee === '' ? null : Number(form.deliveryFee),
       latitude: latitude || null,
       longitude: longitude || null,
+      imageUrl: form.imageUrl || null,
     });
   };
 
-  const pending = locating || isSaving;
+  const pending = locating || isSaving || uploading;
   return (
     <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" noValidate>
       <Field id="shop-name" label="Shop Name" required>
@@ -147,6 +152,15 @@ export function ShopForm({
             onChange={set('description')}
           />
         </Field>
+      </div>
+      <div className="sm:col-span-2">
+        <ImageUploadField
+          id="shop-photo"
+          label="Shop Photo"
+          value={form.imageUrl}
+          onChange={(url) => setForm((current) => ({ ...current, imageUrl: url ?? '' }))}
+          onPendingChange={setUploading}
+        />
       </div>
       <div className="sm:col-span-2">
         <Field id="shop-address" label="Address" required>
@@ -228,7 +242,7 @@ export function ShopForm({
           Cancel
         </Button>
         <Button type="submit" disabled={pending}>
-          {pending ? pendingLabel : submitLabel}
+          {uploading ? 'Waiting for the photo…' : pending ? pendingLabel : submitLabel}
         </Button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 // The add / edit form of a menu item inside the menu dialog (spec §2, §5): every field of spec §3.
 import { type MenuCategory, type MenuItem, menuCategories, menuCategoryLabels } from '@shared/api/menu';
 import { type FormEvent, useState } from 'react';
+import { ImageUploadField } from '../../components/ImageUploadField';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
@@ -28,6 +29,7 @@ export function MenuItemEditor({
 }) {
   const save = useSaveMenuItem(shopId);
   const [form, setForm] = useState<MenuItemForm>(item ? formFromItem(item) : emptyMenuItemForm);
+  const [uploading, setUploading] = useState(false);
   const setText = (key: TextField) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [key]: event.target.value }));
   const setFlag = (key: FlagField) => (checked: boolean) =>
@@ -123,15 +125,13 @@ export function MenuItemEditor({
         </Field>
       </div>
       <div className="sm:col-span-2">
-        <Field id="menu-image" label="Image URL">
-          <Input
-            id="menu-image"
-            type="url"
-            placeholder="https://…"
-            value={form.imageUrl}
-            onChange={setText('imageUrl')}
-          />
-        </Field>
+        <ImageUploadField
+          id="menu-image"
+          label="Item Photo"
+          value={form.imageUrl}
+          onChange={(url) => setForm((current) => ({ ...current, imageUrl: url ?? '' }))}
+          onPendingChange={setUploading}
+        />
       </div>
       <Field id="menu-ingredients" label="Ingredients" hint="Separate with commas">
         <Input
@@ -172,8 +172,14 @@ export function MenuItemEditor({
         <Button variant="outline" onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : item ? 'Save Changes' : 'Add Item'}
+        <Button type="submit" disabled={save.isPending || uploading}>
+          {uploading
+            ? 'Waiting for the photo…'
+            : save.isPending
+              ? 'Saving...'
+              : item
+                ? 'Save Changes'
+                : 'Add Item'}
         </Button>
       </div>
     </form>

@@ -1,6 +1,8 @@
 // A shop's menu for everyone (shop page): grouped by category, prices in rand, Sold out items greyed, and the
 // add-to-cart control beside each item.
+
 import type { Shop } from '@shared/api/shops';
+import { thumbnailUrl } from '@shared/api/uploads';
 import { UtensilsCrossed } from 'lucide-react';
 import { Prompt } from '../../components/Prompt';
 import { Button } from '../../ui/Button';
@@ -62,14 +64,21 @@ export function MenuList({ shop }: { shop: Shop }) {
               <div
                 key={item.id}
                 data-testid="menu-item"
-                className={cn('flex gap-3 p-4', !item.isAvailable && 'bg-espresso-50/60 opacity-60')}
+                // Greyed by its background and picture, not by opacity: faded text would be too faint to read.
+                className={cn('flex gap-3 p-4', !item.isAvailable && 'bg-espresso-50')}
               >
                 {item.imageUrl && (
                   <img
-                    src={item.imageUrl}
+                    src={thumbnailUrl(item.imageUrl)}
                     alt=""
                     loading="lazy"
-                    className="h-16 w-16 shrink-0 rounded-lg object-cover"
+                    decoding="async"
+                    width={64}
+                    height={64}
+                    className={cn(
+                      'h-16 w-16 shrink-0 rounded-lg bg-gradient-to-br from-espresso-200 to-espresso-400 object-cover',
+                      !item.isAvailable && 'opacity-60 grayscale',
+                    )}
                   />
                 )}
                 <div className="min-w-0 flex-1">

@@ -57,6 +57,10 @@ export function AddToCartControl({ shop, item }: { shop: Shop; item: MenuItem })
         >
           <Plus className="h-4 w-4" aria-hidden />
         </Button>
+        {/* The disabled + says why in words, not only by greying out. */}
+        {line.quantity >= MAX_LINE_QUANTITY && (
+          <span className="text-xs text-espresso-700">Max {MAX_LINE_QUANTITY}</span>
+        )}
       </div>
     );
 

@@ -206,6 +206,9 @@ function CheckoutForm({ shop, cart }: { shop: Shop; cart: Cart }) {
               >
                 <Plus className="h-3.5 w-3.5" aria-hidden />
               </Button>
+              {line.quantity >= MAX_LINE_QUANTITY && (
+                <span className="text-xs text-espresso-700">Max {MAX_LINE_QUANTITY}</span>
+              )}
             </div>
             <span className="w-20 text-right text-sm font-medium">
               {centsToRand(randToCents(Number(line.price)) * line.quantity)}

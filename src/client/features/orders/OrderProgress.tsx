@@ -42,7 +42,7 @@ export function OrderProgress({ order }: { order: Order }) {
                     ? 'border-emerald-600 bg-emerald-600 text-white'
                     : done
                       ? 'border-emerald-600 bg-white text-emerald-700'
-                      : 'border-espresso-200 bg-white text-espresso-400',
+                      : 'border-espresso-200 bg-white text-espresso-600',
                 )}
               >
                 {done ? <Check className="h-4 w-4" aria-hidden /> : index + 1}
@@ -65,7 +65,7 @@ export function OrderProgress({ order }: { order: Order }) {
                   ? 'font-semibold text-espresso-950'
                   : done
                     ? 'text-espresso-800'
-                    : 'text-espresso-400',
+                    : 'text-espresso-600',
               )}
             >
               {orderStatusLabel(status)}

@@ -92,7 +92,13 @@ function ShopPromotions({ shop, onPromote }: { shop: Shop; onPromote: () => void
           )}
         </h3>
         {action && (
-          <Button size="sm" variant="outline" onClick={onPromote} aria-label={`Promote ${shop.name}`}>
+          // The accessible name starts with the visible words (WCAG 2.5.3), then says which shop.
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={onPromote}
+            aria-label={`${action === 'extend' ? 'Extend promotion' : 'Promote Shop'}: ${shop.name}`}
+          >
             {action === 'extend' ? 'Extend promotion' : 'Promote Shop'}
           </Button>
         )}

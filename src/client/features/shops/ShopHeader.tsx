@@ -22,7 +22,11 @@ export function ShopHeader({ shop }: { shop: Shop }) {
   return (
     <Card className="overflow-hidden">
       <div className="relative">
-        <ShopImage shop={shop} className="h-48 w-full sm:h-64 [&_svg]:h-14 [&_svg]:w-14" />
+        <ShopImage
+          shop={shop}
+          sizes="(min-width: 1152px) 1152px, 100vw"
+          className="h-48 w-full sm:h-64 [&_svg]:h-14 [&_svg]:w-14"
+        />
         {isFeatured(shop) && (
           <Badge tone="promoted" className="absolute left-4 top-4 shadow">
             PROMOTED
@@ -42,7 +46,10 @@ export function ShopHeader({ shop }: { shop: Shop }) {
             <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-espresso-700">
               <span className="font-medium">{shopCategoryLabels[shop.category]}</span>
               <span aria-hidden>·</span>
-              <span className="flex items-center gap-1" title={`Rated ${shop.rating} out of 5`}>
+              <span
+                className="flex items-center gap-1"
+                title={shop.reviewCount > 0 ? `Rated ${shop.rating} out of 5` : 'No reviews yet'}
+              >
                 <Star className="h-4 w-4 fill-amber-400 text-amber-500" aria-hidden />
                 <span className="font-semibold text-espresso-900">{ratingLabel(shop)}</span>
                 <span className="text-espresso-600">({shop.reviewCount} reviews)</span>

@@ -1,0 +1,182 @@
+// Accessibility (issue 13 item 3): axe-core, injected into the page, finds no serious or critical violation on any
+// route or dialog, signed out, as a customer and as an owner, at 1280×800 and 390×844. One browser; each
+// role and width is one context, signed in through localStorage's token from an API sign-in (not the form).
+import path from 'node:path';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { customerEmail, DEMO_PASSWORD, ownerEmail } from './helpers';
+
+const axePath = path.resolve('node_modules/axe-core/axe.min.js');
+const widths = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+] as const;
+type Role = 'visitor' | 'customer' | 'owner';
+
+interface Finding {
+  where: string;
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** Runs axe on what the page shows now; returns its serious and critical violations, labelled with where. */
+async function audit(page: Page, where: string): Promise<Finding[]> {
+  await page.waitForLoadState('networkidle');
+  // Let entrance animations (dialogs, toasts) finish: axe measures the colours as painted.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({
+        rule: violation.id,
+        impact: violation.impact ?? '',
+        help: violation.help,
+        targets: violation.nodes.map(
+          (node) =>
+            `${node.target.join(' ')}${node.failureSummary ? ` — ${node.failureSummary.split('\n')[1] ?? ''}` : ''}`,
+        ),
+      }));
+  });
+  return violations.map((violation) => ({ where, ...violation }));
+}
+
+function report(findings: Finding[]) {
+  return findings
+    .map(
+      (finding) =>
+        `${finding.where}: [${finding.impact}] ${finding.rule} (${finding.help})\n${finding.targets
+          .slice(0, 8)
+          .map((target) => `    ${target}`)
+          .join('\n')}`,
+    )
+    .join('\n');
+}
+
+async function signedInPage(browser: Browser, role: Role, viewport: { width: number; height: number }) {
+  // bypassCSP: the app's policy (script-src 'self') would refuse the injected axe script.
+  const context = await browser.newContext({
+    viewport,
+    baseURL: test.info().project.use.baseURL,
+    bypassCSP: true,
+  });
+  const page = await context.newPage();
+  if (role !== 'visitor') {
+    const response = await page.request.post('/api/auth/login', {
+      data: { email: role === 'customer' ? customerEmail : ownerEmail, password: DEMO_PASSWORD },
+    });
+    expect(response.ok()).toBe(true);
+    const { accessToken } = (await response.json()) as { accessToken: string };
+    await page.goto('/terms');
+    await page.evaluate((token) => localStorage.setItem('token', token), accessToken);
+  }
+  return { context, page };
+}
+
+/** Opens a dialog with the button, audits it, closes it with Escape. Skips nothing silently: the button must exist. */
+async function auditDialog(page: Page, opener: ReturnType<Page['getByRole']>, where: string) {
+  await opener.click();
+  const dialog = page.getByRole('dialog').last();
+  await expect(dialog).toBeVisible();
+  const findings = await audit(page, where);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  return findings;
+}
+
+async function firstShopId(page: Page) {
+  const response = await page.request.get('/api/coffee-shops');
+  const shops = (await response.json()) as { id: number }[];
+  return shops[0]!.id;
+}
+
+// Six independent audits: the suite's two workers may share them.
+test.describe.configure({ mode: 'parallel' });
+
+const routes = [
+  '/',
+  '/auth',
+  '/login',
+  '/register',
+  '/discover',
+  '/messages',
+  '/favorites',
+  '/orders',
+  '/dashboard',
+  '/terms',
+  '/privacy',
+  '/no-such-page',
+];
+
+for (const { name, viewport } of widths) {
+  for (const role of ['visitor', 'customer', 'owner'] as const) {
+    test(`axe finds no serious or critical violation on any route or dialog: ${role}, ${name}`, async ({
+      browser,
+    }) => {
+      test.setTimeout(90_000);
+      const { context, page } = await signedInPage(browser, role, viewport);
+      const findings: Finding[] = [];
+      const shopId = await firstShopId(page);
+      for (const route of [...routes, `/shops/${shopId}`]) {
+        await page.goto(route);
+        // Signed-in users are sent on from the sign-in pages; what they land on is audited under its own name.
+        findings.push(
+          ...(await audit(page, `${role} ${name} ${route} (at ${new URL(page.url()).pathname})`)),
+        );
+      }
+
+      if (role === 'visitor') {
+        await page.goto('/');
+        for (const title of ['How It Works', 'Privacy Policy', 'Terms of Service']) {
+          findings.push(
+            ...(await auditDialog(
+              page,
+              page.getByRole('button', { name: title }),
+              `${role} ${name} / ${title}`,
+            )),
+          );
+        }
+      }
+      if (role === 'customer') {
+        await page.goto('/discover');
+        findings.push(
+          ...(await auditDialog(
+            page,
+            page.getByRole('button', { name: 'Leave Review' }).first(),
+            `${role} ${name} /discover Leave Review`,
+          )),
+        );
+      }
+      if (role === 'owner') {
+        await page.goto('/dashboard');
+        for (const tab of ['Orders', 'Messages', 'Promotions', 'Overview']) {
+          await page.getByRole('tab', { name: tab }).click();
+          findings.push(...(await audit(page, `${role} ${name} /dashboard ${tab} tab`)));
+        }
+        findings.push(
+          ...(await auditDialog(
+            page,
+            page.getByRole('button', { name: 'Add Another Shop' }),
+            `${role} ${name} /dashboard Add Another Shop`,
+          )),
+        );
+        for (const action of ['Promote', 'Edit', 'Menu', 'Hours', 'Analytics']) {
+          findings.push(
+            ...(await auditDialog(
+              page,
+              page.getByRole('button', { name: action, exact: true }).first(),
+              `${role} ${name} /dashboard ${action}`,
+            )),
+          );
+        }
+      }
+      await context.close();
+      expect(findings, `axe violations:\n${report(findings)}`).toEqual([]);
+    });
+  }
+}
