@@ -9,6 +9,7 @@ import { coffeeShops } from '../../src/server/db/schema.js';
 import type { AuthResponse } from '../../src/shared/api/auth.js';
 import type { Shop } from '../../src/shared/api/shops.js';
 import { makeShop, makeUser } from '../support/factories.js';
+import { type FakePaystack, startFakePaystack } from '../support/fake-paystack.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -239,6 +240,8 @@ async function tableCounts(): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const { name } of tables.rows) {
     if (name.startsWith('__drizzle')) continue;
+    // A shop page that opens is counted by design (analytics' views), even when the fuzzer is the visitor.
+    if (name === 'shop_views') continue;
     const result = (await server.database.db.execute(
       sql.raw(`select count(*)::int as n from "${name}"`),
     )) as unknown as { rows: { n: number }[] };
@@ -247,8 +250,15 @@ async function tableCounts(): Promise<Record<string, number>> {
   return counts;
 }
 
+let paystack: FakePaystack;
+
 beforeAll(async () => {
-  server = await startTestApp();
+  // Payments configured as in production (a fake Paystack on 127.0.0.1): without a key the payment routes
+  // answer 503 'Payments are not configured' by design, which is not what this suite looks for.
+  paystack = await startFakePaystack();
+  server = await startTestApp({
+    env: { PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: paystack.url },
+  });
   owner = await makeUser(server.api, 'shop_owner');
   customer = await makeUser(server.api, 'customer');
   shop = await makeShop(server.api, owner);
@@ -276,7 +286,10 @@ beforeAll(async () => {
     routes.push(route);
   }
 });
-afterAll(async () => server?.close());
+afterAll(async () => {
+  await server?.close();
+  await paystack?.close();
+});
 
 test('the route list holds every registered route', () => {
   expect(routes.length).toBeGreaterThan(routesToCome.length + 15);
