@@ -11,7 +11,8 @@ test("the page's CSP allows only its own origin to connect, and Chromium's WebSo
   });
   const response = await page.goto('/');
   const policy = response?.headers()['content-security-policy'] ?? '';
-  expect(policy).toMatch(/connect-src 'self' ws:\/\/localhost:\d+(;|$)/);
+  // ws(s) of PUBLIC_URL's origin: localhost by default, 127.0.0.1 in the browser suite's server.
+  expect(policy).toMatch(/connect-src 'self' ws:\/\/(localhost|127\.0\.0\.1):\d+(;|$)/);
   expect(response?.headers()['permissions-policy']).toContain('camera=()');
   // The same socket the app opens (lib/socket.ts): same host, /ws.
   const opened = await page.evaluate(
