@@ -60,3 +60,27 @@ test('the first script carries no validation library: zod loads only with the pa
     expect(readFileSync(path.join(clientDir, file), 'utf8')).not.toContain('invalid_type');
   }
 });
+
+test('Discover and the shop page load no validation library either (Lighthouse measures them too)', () => {
+  const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  for (const page of ['pages/DiscoverPage.tsx', 'pages/ShopPage.tsx']) {
+    const key = Object.keys(manifest).find((name) => name.endsWith(page));
+    expect(key, page).toBeDefined();
+    const files = new Set<string>();
+    const visit = (name: string) => {
+      const chunk = manifest[name]!;
+      if (files.has(chunk.file)) return;
+      files.add(chunk.file);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    visit(key!);
+    for (const file of files) {
+      expect(readFileSync(path.join(clientDir, file), 'utf8'), `${page}: ${file}`).not.toContain(
+        'invalid_type',
+      );
+    }
+  }
+});

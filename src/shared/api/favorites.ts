@@ -1,6 +1,7 @@
 // The favourites and reviews contract (spec §3 Favorite, Review; §7 Favourites and reviews).
 import { z } from 'zod';
 import { bodyId, pathId } from './ids.js';
+import { MAX_REVIEW_COMMENT } from './review-constants.js';
 import { shop } from './shops.js';
 import { safeText } from './text.js';
 
@@ -13,7 +14,7 @@ export const favorite = z.object({ shopId: z.number().int(), createdAt: z.string
 export type Favorite = z.infer<typeof favorite>;
 export const favoriteCheck = z.object({ isFavorite: z.boolean() });
 
-export const MAX_REVIEW_COMMENT = 1000;
+export * from './review-constants.js';
 export const reviewBody = z.object({
   shopId: bodyId('shopId'),
   rating: z

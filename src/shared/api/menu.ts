@@ -2,26 +2,14 @@
 // integer cents inside (rule 16).
 import { z } from 'zod';
 import { bodyId, pathId } from './ids.js';
+import { DEFAULT_MENU_CATEGORY, MAX_CALORIES, MAX_PRICE_RAND, menuCategories } from './menu-constants.js';
 import { publicHttpUrl, safeText } from './text.js';
 
-export const menuCategories = ['coffee', 'tea', 'pastries', 'sandwiches', 'beverages', 'snacks'] as const;
+export * from './menu-constants.js';
+
 export const menuCategory = z.enum(menuCategories, {
   message: `category must be one of ${menuCategories.join(', ')}`,
 });
-export type MenuCategory = z.infer<typeof menuCategory>;
-export const DEFAULT_MENU_CATEGORY: MenuCategory = 'coffee';
-
-export const menuCategoryLabels: Record<MenuCategory, string> = {
-  coffee: 'Coffee',
-  tea: 'Tea',
-  pastries: 'Pastries',
-  sandwiches: 'Sandwiches',
-  beverages: 'Beverages',
-  snacks: 'Snacks',
-};
-
-export const MAX_PRICE_RAND = 10_000;
-export const MAX_CALORIES = 10_000;
 
 export const menuItem = z.object({
   id: z.number().int(),

@@ -3,19 +3,10 @@
 import { z } from 'zod';
 import { type OrderStatus, orderStatuses } from '../domain/order-status.js';
 import { bodyId, pathId } from './ids.js';
+import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, MAX_ORDER_NOTES } from './order-constants.js';
 import { safeText } from './text.js';
 
-export const MAX_ORDER_LINES = 30;
-export const MAX_LINE_QUANTITY = 20;
-export const MAX_ORDER_NOTES = 500;
-/** How far ahead a pickup may be. */
-export const MAX_PICKUP_AHEAD_DAYS = 2;
-/** 'As soon as possible' is never sooner than this, whatever the items' preparation times. */
-export const MIN_PREPARATION_MINUTES = 10;
-/** Pickup slots are this many minutes apart. */
-export const PICKUP_SLOT_MINUTES = 15;
-/** Recent Orders on the dashboard overview (spec §9). */
-export const RECENT_ORDERS = 5;
+export * from './order-constants.js';
 
 export const orderStatus = z.enum(orderStatuses, {
   message: `status must be one of ${orderStatuses.join(', ')}`,

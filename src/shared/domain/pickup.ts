@@ -3,7 +3,11 @@
 // chose. Open or closed is the one shared rule (opening-hours.ts: weekly hours, special days, Johannesburg time).
 // Pure: the clock and the hours are arguments.
 import { TZDate } from '@date-fns/tz';
-import { MAX_PICKUP_AHEAD_DAYS, MIN_PREPARATION_MINUTES, PICKUP_SLOT_MINUTES } from '../api/orders.js';
+import {
+  MAX_PICKUP_AHEAD_DAYS,
+  MIN_PREPARATION_MINUTES,
+  PICKUP_SLOT_MINUTES,
+} from '../api/order-constants.js';
 import { addDaysToDate, formatLocal, localDateOf } from './local-date.js';
 import {
   isOpenAt,

@@ -1,5 +1,6 @@
 // A menu in the order people read one: categories in the contract's order, items by name within each.
-import { type MenuCategory, type MenuItem, menuCategories, menuCategoryLabels } from '@shared/api/menu';
+import type { MenuItem } from '@shared/api/menu';
+import { type MenuCategory, menuCategories, menuCategoryLabels } from '@shared/api/menu-constants';
 import { centsToRand, randToCents } from '@shared/domain/money';
 
 export interface MenuGroup {

@@ -1,6 +1,6 @@
 // Beside each menu item on a shop page: add it to the cart, or step its quantity (customers only).
 import type { MenuItem } from '@shared/api/menu';
-import { MAX_LINE_QUANTITY } from '@shared/api/orders';
+import { MAX_LINE_QUANTITY } from '@shared/api/order-constants';
 import type { Shop } from '@shared/api/shops';
 import { Minus, Plus } from 'lucide-react';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 // The cart and checkout on a shop page: lines, total, pickup time, notes, Place Order (customers only).
-import { MAX_LINE_QUANTITY, MAX_ORDER_NOTES } from '@shared/api/orders';
+import { MAX_LINE_QUANTITY, MAX_ORDER_NOTES } from '@shared/api/order-constants';
 import type { Shop } from '@shared/api/shops';
 import { localDateOf } from '@shared/domain/local-date';
 import { centsToRand, randToCents } from '@shared/domain/money';

@@ -1,5 +1,5 @@
 // The customer's cart: one shop's items at a time, kept in localStorage so it survives a reload.
-import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '@shared/api/orders';
+import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '@shared/api/order-constants';
 import { randToCents } from '@shared/domain/money';
 import { useSyncExternalStore } from 'react';
 

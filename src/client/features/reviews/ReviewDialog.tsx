@@ -1,6 +1,6 @@
 // The Leave Review dialog: 1–5 stars (required) and an optional comment; a new review replaces your last one.
 
-import { MAX_REVIEW_COMMENT } from '@shared/api/favorites';
+import { MAX_REVIEW_COMMENT } from '@shared/api/review-constants';
 import type { Shop } from '@shared/api/shops';
 import { Star } from 'lucide-react';
 import { useState } from 'react';
