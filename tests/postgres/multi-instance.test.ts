@@ -2,8 +2,6 @@
 // the sockets on the other (LISTEN/NOTIFY), exactly once. PGlite only ever runs one instance, so this needs a
 // PostgreSQL server: it is its own Vitest project, run by CI's second pass (.ci/run: DATABASE_URL=… npm run
 // test:postgres), so the default suite never skips it.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.js';
@@ -11,54 +9,13 @@ import type { AuthResponse } from '../../src/shared/api/auth.js';
 import type { Message } from '../../src/shared/api/messages.js';
 import type { Shop } from '../../src/shared/api/shops.js';
 import { makeShop, makeUser } from '../support/factories.js';
-import { type Api, createPostgresDatabase, httpClient } from '../support/test-app.js';
+import { type Instance, startInstance, stopInstance } from '../support/server-process.js';
+import { createPostgresDatabase } from '../support/test-app.js';
 import { connect, messageWith, receivedContents, type TestSocket } from '../support/ws-client.js';
 
 const postgresUrl = process.env.DATABASE_URL;
 if (!postgresUrl)
   throw new Error('The multi-instance test needs DATABASE_URL=postgres://… (npm run test:postgres)');
-
-interface Instance {
-  child: ChildProcess;
-  base: string;
-  api: Api;
-}
-
-/** Starts `node src/server/main.ts` on a free port; resolves once its log says where it listens. */
-function startInstance(databaseUrl: string): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      DEMO_DATA: 'off',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      let entry: { msg?: unknown };
-      try {
-        entry = JSON.parse(line) as { msg?: unknown };
-      } catch {
-        return;
-      }
-      const listening = /Server listening at (http:\/\/\S+)/.exec(String(entry.msg ?? ''));
-      if (listening) resolve({ child, base: listening[1]!, api: httpClient(listening[1]!) });
-    });
-    child.once('exit', (code) => reject(new Error(`the instance exited before listening (code ${code})`)));
-  });
-}
-
-function stopInstance(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 describe('two instances on one PostgreSQL database', () => {
   let database: Awaited<ReturnType<typeof createPostgresDatabase>>;

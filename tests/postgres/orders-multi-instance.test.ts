@@ -1,8 +1,6 @@
 // Orders across two app processes on one PostgreSQL database (issue 10): an order placed through one instance
 // reaches the owner's socket on the other, each move reaches the customer back, once each (large orders travel as
 // their id and are read back); racing moves and racing Idempotency-Keys on different instances still happen once.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.js';
@@ -13,54 +11,13 @@ import type { Order } from '../../src/shared/api/orders.js';
 import type { Shop } from '../../src/shared/api/shops.js';
 import { makeShop, makeUser } from '../support/factories.js';
 import { addMenuItems, postOrder, soon } from '../support/order-factories.js';
-import { type Api, createPostgresDatabase, httpClient } from '../support/test-app.js';
+import { type Instance, startInstance, stopInstance } from '../support/server-process.js';
+import { createPostgresDatabase } from '../support/test-app.js';
 import { connect, type TestSocket } from '../support/ws-client.js';
 
 const postgresUrl = process.env.DATABASE_URL;
 if (!postgresUrl)
   throw new Error('The multi-instance test needs DATABASE_URL=postgres://… (npm run test:postgres)');
-
-interface Instance {
-  child: ChildProcess;
-  base: string;
-  api: Api;
-}
-
-/** Starts `node src/server/main.ts` on a free port; resolves once its log says where it listens. */
-function startInstance(databaseUrl: string): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      DEMO_DATA: 'off',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      let entry: { msg?: unknown };
-      try {
-        entry = JSON.parse(line) as { msg?: unknown };
-      } catch {
-        return;
-      }
-      const listening = /Server listening at (http:\/\/\S+)/.exec(String(entry.msg ?? ''));
-      if (listening) resolve({ child, base: listening[1]!, api: httpClient(listening[1]!) });
-    });
-    child.once('exit', (code) => reject(new Error(`the instance exited before listening (code ${code})`)));
-  });
-}
-
-function stopInstance(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 const orderEvent =
   (type: 'order_created' | 'order_updated', orderId: number, status?: string) => (event: ServerEvent) =>

@@ -1,7 +1,5 @@
 // Two app processes on one PostgreSQL database, verify and Paystack's webhook racing on both: every reference
 // activates once and moves its shop's expiry by exactly 30 days (ADR 0001). Needs DATABASE_URL (npm run test:postgres).
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.js';
@@ -11,7 +9,8 @@ import type { InitializePromotionResult } from '../../src/shared/api/promotions.
 import type { Shop } from '../../src/shared/api/shops.js';
 import { makeShop, makeUser } from '../support/factories.js';
 import { type FakePaystack, startFakePaystack } from '../support/fake-paystack.js';
-import { type Api, createPostgresDatabase, httpClient } from '../support/test-app.js';
+import { type Instance, startInstance, stopInstance } from '../support/server-process.js';
+import { createPostgresDatabase } from '../support/test-app.js';
 
 const postgresUrl = process.env.DATABASE_URL;
 if (!postgresUrl)
@@ -21,49 +20,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const SHOPS = 6;
 /** Of each kind (verify, webhook), per instance, per reference: 6 shops × 2 kinds × 2 instances × 3 = 72 at once. */
 const REPEATS = 3;
-
-interface Instance {
-  child: ChildProcess;
-  base: string;
-  api: Api;
-}
-
-function startInstance(databaseUrl: string, paystack: FakePaystack): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      DEMO_DATA: 'off',
-      PAYSTACK_SECRET_KEY: paystack.secretKey,
-      PAYSTACK_BASE_URL: paystack.url,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      let entry: { msg?: unknown };
-      try {
-        entry = JSON.parse(line) as { msg?: unknown };
-      } catch {
-        return;
-      }
-      const listening = /Server listening at (http:\/\/\S+)/.exec(String(entry.msg ?? ''));
-      if (listening) resolve({ child, base: listening[1]!, api: httpClient(listening[1]!) });
-    });
-    child.once('exit', (code) => reject(new Error(`the instance exited before listening (code ${code})`)));
-  });
-}
-
-function stopInstance(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 describe('promotion activation across two instances on PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
@@ -79,8 +35,14 @@ describe('promotion activation across two instances on PostgreSQL', () => {
     // Migrated once up front (so the instances do not race to create the schema), and kept to read the rows.
     handle = await openDatabase({ databaseUrl: database.url, dataDir: 'memory' });
     const started = await Promise.allSettled([
-      startInstance(database.url, paystack),
-      startInstance(database.url, paystack),
+      startInstance(database.url, {
+        PAYSTACK_SECRET_KEY: paystack.secretKey,
+        PAYSTACK_BASE_URL: paystack.url,
+      }),
+      startInstance(database.url, {
+        PAYSTACK_SECRET_KEY: paystack.secretKey,
+        PAYSTACK_BASE_URL: paystack.url,
+      }),
     ]);
     for (const result of started) if (result.status === 'fulfilled') instances.push(result.value);
     for (const result of started) if (result.status === 'rejected') throw result.reason;

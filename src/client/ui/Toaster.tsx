@@ -11,9 +11,10 @@ export const TOAST_DURATION_MS = 5000;
 export function Toaster({ focusOnMount = false }: { focusOnMount?: boolean }) {
   const current = useCurrentToast();
   const viewport = useRef<HTMLOListElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the press that mounted the region moves focus.
+  // Only the press that mounted the region moves focus: the prop as it was at mount, not later renders.
+  const focusAtMount = useRef(focusOnMount);
   useEffect(() => {
-    if (focusOnMount) viewport.current?.focus();
+    if (focusAtMount.current) viewport.current?.focus();
   }, []);
   return (
     <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>

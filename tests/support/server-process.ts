@@ -1,0 +1,49 @@
+// The real server (`node src/server/main.ts`) as a child process on a free port, for the tests where two
+// instances share one PostgreSQL database (tests/postgres): start it, learn its address from its log, stop it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { type Api, httpClient } from './test-app.js';
+
+export interface Instance {
+  child: ChildProcess;
+  base: string;
+  api: Api;
+}
+
+/** Starts an instance on `databaseUrl` (plus any `env`); resolves once its log says where it listens. */
+export function startInstance(databaseUrl: string, env: Record<string, string> = {}): Promise<Instance> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      DEMO_DATA: 'off',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      let entry: { msg?: unknown };
+      try {
+        entry = JSON.parse(line) as { msg?: unknown };
+      } catch {
+        return;
+      }
+      const listening = /Server listening at (http:\/\/\S+)/.exec(String(entry.msg ?? ''));
+      if (listening) resolve({ child, base: listening[1]!, api: httpClient(listening[1]!) });
+    });
+    child.once('exit', (code) => reject(new Error(`the instance exited before listening (code ${code})`)));
+  });
+}
+
+/** Asks the instance to shut down (SIGTERM) and waits until it has. */
+export function stopInstance(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
