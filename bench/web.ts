@@ -2,7 +2,7 @@
 // database with demo data: /, /discover signed out and in, and a shop page. Scores, LCP, TBT, CLS and the
 // JavaScript transferred per page; the best of `runs` runs per page, as Lighthouse's own docs advise.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -72,6 +72,13 @@ async function measure(port: number, url: string, token: string | null): Promise
   await page.close();
   await browser.disconnect();
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  // WEB_BENCH_REPORTS=<folder> keeps each whole report, to see what the largest paint waited for.
+  const reportsDir = process.env.WEB_BENCH_REPORTS;
+  if (reportsDir) {
+    mkdirSync(reportsDir, { recursive: true });
+    const name = `${new URL(url).pathname.replaceAll('/', '_') || '_'}-${token ? 'in' : 'out'}-${Date.now()}.json`;
+    writeFileSync(path.join(reportsDir, name), JSON.stringify(result.lhr));
+  }
   const { categories, audits } = result.lhr;
   const items =
     (audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] })
@@ -118,7 +125,9 @@ export async function runWebBench(options: { runs: number }): Promise<WebRow[]> 
       { page: `/shops/${shops[0]!.id}`, url: `${base}/shops/${shops[0]!.id}`, token: null },
     ];
     const rows: WebRow[] = [];
-    for (const { page, url, token: session } of pages) {
+    // WEB_BENCH_PAGES=shops measures only the pages whose name holds that text.
+    const only = process.env.WEB_BENCH_PAGES;
+    for (const { page, url, token: session } of pages.filter((entry) => !only || entry.page.includes(only))) {
       let best: Omit<WebRow, 'page'> | null = null;
       for (let run = 0; run < options.runs; run += 1) {
         const measured = await measure(chrome.port, url, session);

@@ -1,30 +1,26 @@
 // The router: every route of spec §2, and the live connection for a signed-in user. The landing page is in the
 // first script; every other page loads when first visited, so a phone on mobile data downloads only what it shows.
-import { type ComponentType, lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { useAuth } from './lib/auth';
+import { lazyNamed } from './lib/lazy-named';
 import { useLiveMessages } from './lib/socket';
 import { useScrollToTop } from './lib/use-scroll-to-top';
 import { LandingPage } from './pages/LandingPage';
 import { PageLoading } from './ui/PageLoading';
 
-/** A page module loaded on first use; `name` is its named export. */
-function page<Name extends string>(load: () => Promise<Record<Name, ComponentType<never>>>, name: Name) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType<object> }));
-}
-
-const AuthPage = page(() => import('./pages/AuthPage'), 'AuthPage');
-const LoginPage = page(() => import('./pages/LoginPage'), 'LoginPage');
-const RegisterPage = page(() => import('./pages/RegisterPage'), 'RegisterPage');
-const DiscoverPage = page(() => import('./pages/DiscoverPage'), 'DiscoverPage');
-const MessagesPage = page(() => import('./pages/MessagesPage'), 'MessagesPage');
-const FavoritesPage = page(() => import('./pages/FavoritesPage'), 'FavoritesPage');
-const OrdersPage = page(() => import('./pages/OrdersPage'), 'OrdersPage');
-const ShopPage = page(() => import('./pages/ShopPage'), 'ShopPage');
-const DashboardPage = page(() => import('./pages/DashboardPage'), 'DashboardPage');
-const TermsPage = page(() => import('./pages/TermsPage'), 'TermsPage');
-const PrivacyPage = page(() => import('./pages/PrivacyPage'), 'PrivacyPage');
-const NotFoundPage = page(() => import('./pages/NotFoundPage'), 'NotFoundPage');
+const AuthPage = lazyNamed(() => import('./pages/AuthPage'), 'AuthPage');
+const LoginPage = lazyNamed(() => import('./pages/LoginPage'), 'LoginPage');
+const RegisterPage = lazyNamed(() => import('./pages/RegisterPage'), 'RegisterPage');
+const DiscoverPage = lazyNamed(() => import('./pages/DiscoverPage'), 'DiscoverPage');
+const MessagesPage = lazyNamed(() => import('./pages/MessagesPage'), 'MessagesPage');
+const FavoritesPage = lazyNamed(() => import('./pages/FavoritesPage'), 'FavoritesPage');
+const OrdersPage = lazyNamed(() => import('./pages/OrdersPage'), 'OrdersPage');
+const ShopPage = lazyNamed(() => import('./pages/ShopPage'), 'ShopPage');
+const DashboardPage = lazyNamed(() => import('./pages/DashboardPage'), 'DashboardPage');
+const TermsPage = lazyNamed(() => import('./pages/TermsPage'), 'TermsPage');
+const PrivacyPage = lazyNamed(() => import('./pages/PrivacyPage'), 'PrivacyPage');
+const NotFoundPage = lazyNamed(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 
 export function App() {
   const { user } = useAuth();

@@ -4,9 +4,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { AuthProvider } from './lib/auth';
+import { adoptEarlyData } from './lib/early-data';
 import { queryClient } from './lib/query-client';
 import { ToastHost } from './ui/ToastHost';
 import './styles.css';
+
+// A shop page's largest paint is its header, drawn from the shop's data: the request started before this script
+// arrived (public/early-data.js) goes straight into the cache.
+adoptEarlyData(queryClient);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

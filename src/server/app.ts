@@ -37,6 +37,7 @@ import { createGazetteerGeocoder, withGazetteerFallback } from './integrations/g
 import { createNominatimGeocoder, type Geocoder } from './integrations/geocoder.js';
 import { createLogMailer, createSmtpMailer, type Mailer } from './integrations/mail.js';
 import { createPaystackPayments, type Payments } from './integrations/payments.js';
+import { loadPageHtml } from './page-html.js';
 import { type Bus, createInProcessBus } from './realtime/bus.js';
 import { registerHub } from './realtime/hub.js';
 
@@ -246,21 +247,29 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
     return payload;
   });
+  const pageHtml = loadPageHtml(clientDir);
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!;
     // A path with a file extension that is not a built asset (/.env, /wp-login.php) is a missing file, not a
     // page of the app: 404 says so, where the app page would look like something was served.
     const looksLikeFile = /\.[^/]*$/.test(pathname);
-    if (
-      request.url.startsWith('/api/') ||
-      request.url === '/api' ||
-      looksLikeFile ||
-      !existsSync(clientDir)
-    ) {
+    if (request.url.startsWith('/api/') || request.url === '/api' || looksLikeFile || !pageHtml) {
       return reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
     }
     // Every other path is the single-page app; its router shows the 404 page for unknown routes.
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    const page = pageHtml!(pathname);
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const [encoding, body] = /\bbr\b/.test(accepted)
+      ? ['br', page.br]
+      : /\bgzip\b/.test(accepted)
+        ? ['gzip', page.gzip]
+        : [null, page.html];
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .send(body);
   });
 
   // Keep the promoted flag honest: it orders the default list (the featured rule itself checks the expiry).

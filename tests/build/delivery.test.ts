@@ -1,6 +1,6 @@
 // How the built client travels: precompressed brotli or gzip as the browser accepts, hashed assets cached for a
 // year, the page and API answers never kept stale. Runs after `vite build` (npm test's order).
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -57,4 +57,35 @@ test('API answers are not kept by the browser', async () => {
     const reply = await get(url, 'br');
     expect(reply.headers.get('cache-control')).toBe('no-store');
   }
+});
+
+test('the page is compressed too, and a route names its page chunk and, on a shop page, the early data request', async () => {
+  const manifest = JSON.parse(
+    readFileSync(path.resolve(assetsDir, '../.vite/manifest.json'), 'utf8'),
+  ) as Record<string, { file: string }>;
+  const shopChunk = `/${manifest['pages/ShopPage.tsx']!.file}`;
+  const discoverChunk = `/${manifest['pages/DiscoverPage.tsx']!.file}`;
+
+  const shop = await get('/shops/1', 'gzip, br');
+  expect(shop.headers.get('content-encoding')).toBe('br');
+  expect(shop.headers.get('vary')).toContain('accept-encoding');
+  const shopHtml = await shop.text();
+  expect(shopHtml).toContain(`<link rel="modulepreload" crossorigin href="${shopChunk}">`);
+  expect(shopHtml).not.toContain(discoverChunk);
+  // First in the head, so it is asked for before the app's scripts.
+  expect(shopHtml).toMatch(/<head><script async src="\/early-data.js"><\/script>/);
+  expect((await get('/shops/1', 'identity')).headers.get('content-encoding')).toBeNull();
+  expect(await (await get('/shops/1', 'gzip')).text()).toBe(shopHtml);
+
+  const discoverHtml = await (await get('/discover', 'br')).text();
+  expect(discoverHtml).toContain(discoverChunk);
+  expect(discoverHtml).not.toContain('early-data.js');
+  // The landing page is in the entry script already: nothing more to name.
+  const landingHtml = await (await get('/', 'br')).text();
+  expect(landingHtml).not.toContain('modulepreload" crossorigin href="/assets/ShopPage');
+  expect(landingHtml).not.toContain('early-data.js');
+
+  const early = await get('/early-data.js', 'br');
+  expect(early.status).toBe(200);
+  expect(early.headers.get('content-type')).toContain('javascript');
 });

@@ -203,6 +203,35 @@ test('a customer opens a shop from Discover and sees its menu with prices in ran
   }
 });
 
+test('a shop page opened directly asks for the shop once, started before the app (signed out and in)', async ({
+  page,
+}) => {
+  const shops = (await (await page.request.get('/api/coffee-shops?limit=1')).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const { id, name } = shops[0]!;
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === `/api/coffee-shops/${id}`) {
+      asked.push(request.headers().authorization ?? 'none');
+    }
+  });
+  await page.goto(`/shops/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByTestId('menu-item').first()).toBeVisible();
+  expect(asked).toEqual(['none']);
+
+  // Signed in, the early request carries the session as the app's own would.
+  asked.length = 0;
+  await signInAsNew(page, 'customer');
+  await page.goto(`/shops/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+  expect(asked).toHaveLength(1);
+  expect(asked[0]).toMatch(/^Bearer /);
+});
+
 test('an unknown or malformed shop id shows the 404 page', async ({ page }) => {
   await page.goto('/shops/987654');
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();

@@ -1,11 +1,13 @@
 // Leave Review (spec §2 Shop card) and its dialog, for customers; a visitor is asked to sign in.
 import type { Shop } from '@shared/api/shops';
-import { useState } from 'react';
-import { ReviewDialog } from '../features/reviews/ReviewDialog';
+import { Suspense, useState } from 'react';
 import { useAuth } from '../lib/auth';
+import { lazyNamed } from '../lib/lazy-named';
 import { Button } from '../ui/Button';
-import { Dialog } from '../ui/Dialog';
 import { useSignInPrompt } from './use-sign-in-prompt';
+
+// The dialog (and Radix with it) loads on the first click: most visitors of a page never leave a review.
+const ReviewDialog = lazyNamed(() => import('../features/reviews/ReviewDialog'), 'ReviewDialog');
 
 export function LeaveReviewButton({ shop }: { shop: Shop }) {
   const { user } = useAuth();
@@ -13,7 +15,7 @@ export function LeaveReviewButton({ shop }: { shop: Shop }) {
   const [open, setOpen] = useState(false);
   if (user && user.role !== 'customer') return null;
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <>
       <Button
         variant="outline"
         onClick={() => {
@@ -22,7 +24,11 @@ export function LeaveReviewButton({ shop }: { shop: Shop }) {
       >
         Leave Review
       </Button>
-      {open && <ReviewDialog shop={shop} onDone={() => setOpen(false)} />}
-    </Dialog>
+      {open && (
+        <Suspense fallback={null}>
+          <ReviewDialog shop={shop} onDone={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -30,6 +30,11 @@ export async function apiRequest<T = unknown>(
     credentials: 'include',
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  return readResponse<T>(response);
+}
+
+/** An answer's JSON, or the '{status}: {body}' error for a non-OK one. */
+export async function readResponse<T = unknown>(response: Response): Promise<T> {
   await throwIfNotOk(response);
   // A 204, or a 200 with an empty body, has nothing to parse.
   const text = await response.text();

@@ -3,12 +3,15 @@ import type { MenuItem } from '@shared/api/menu';
 import { MAX_LINE_QUANTITY } from '@shared/api/order-constants';
 import type { Shop } from '@shared/api/shops';
 import { Minus, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useAuth } from '../../lib/auth';
+import { lazyNamed } from '../../lib/lazy-named';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/toast-store';
 import { addToCart, holdsOtherShop, setQuantity, useCart } from './cart';
-import { StartOverDialog } from './StartOverDialog';
+
+// Asked only when the cart holds another shop's items: the dialog loads then.
+const StartOverDialog = lazyNamed(() => import('./StartOverDialog'), 'StartOverDialog');
 
 export function AddToCartControl({ shop, item }: { shop: Shop; item: MenuItem }) {
   const { user } = useAuth();
@@ -84,16 +87,20 @@ export function AddToCartControl({ shop, item }: { shop: Shop; item: MenuItem })
       >
         <Plus className="h-4 w-4" aria-hidden /> Add
       </Button>
-      <StartOverDialog
-        open={askStartOver}
-        currentShopName={cart?.shopName ?? ''}
-        newShopName={shop.name}
-        onCancel={() => setAskStartOver(false)}
-        onConfirm={() => {
-          setAskStartOver(false);
-          add();
-        }}
-      />
+      {askStartOver && (
+        <Suspense fallback={null}>
+          <StartOverDialog
+            open={askStartOver}
+            currentShopName={cart?.shopName ?? ''}
+            newShopName={shop.name}
+            onCancel={() => setAskStartOver(false)}
+            onConfirm={() => {
+              setAskStartOver(false);
+              add();
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,293 @@
+// A signed-in customer's cart and checkout on a shop page (inside CartPanel): lines, total, pickup time, notes,
+// Place Order. Loaded with the first signed-in visit to a shop page: visitors never download it.
+import { MAX_LINE_QUANTITY, MAX_ORDER_NOTES } from '@shared/api/order-constants';
+import type { Shop } from '@shared/api/shops';
+import { localDateOf } from '@shared/domain/local-date';
+import { centsToRand, randToCents } from '@shared/domain/money';
+import { type PickupChoices, pickupChoices } from '@shared/domain/pickup';
+import { Minus, PauseCircle, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { errorMessage } from '../../lib/api';
+import { Button } from '../../ui/Button';
+import { Field } from '../../ui/Field';
+import { NativeSelect } from '../../ui/NativeSelect';
+import { Textarea } from '../../ui/Textarea';
+import { toast } from '../../ui/toast-store';
+import { useBusinessHours, useSpecialDays } from '../hours/queries';
+import { type Cart, cartCount, cartTotalCents, clearCart, setQuantity, useCart } from './cart';
+import { newIdempotencyKey } from './idempotency-key';
+import { localClock } from './order-time';
+import { usePlaceOrder } from './queries';
+import { useNow } from './use-now';
+
+const ASAP = 'asap';
+
+export function Checkout({ shop }: { shop: Shop }) {
+  const cart = useCart();
+  const mine = cart?.shopId === shop.id ? cart : null;
+  return (
+    <div className="mt-3 space-y-4">
+      {mine && <PhoneCartBar cart={mine} />}
+      {cart && !mine && (
+        <p className="rounded-lg bg-espresso-50 p-3 text-sm text-espresso-700">
+          Your cart holds {cartCount(cart)} item{cartCount(cart) === 1 ? '' : 's'} from{' '}
+          <Link href={`/shops/${cart.shopId}`} className="font-medium underline">
+            {cart.shopName}
+          </Link>
+          . Adding from this menu starts a new order.
+        </p>
+      )}
+      {mine ? (
+        <CheckoutForm shop={shop} cart={mine} />
+      ) : (
+        <p className="text-sm text-espresso-600">
+          Your cart is empty. Add items from the menu to order ahead for pickup.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function CheckoutForm({ shop, cart }: { shop: Shop; cart: Cart }) {
+  const [, navigate] = useLocation();
+  const now = useNow();
+  const weekly = useBusinessHours(shop.id);
+  const special = useSpecialDays(shop.id);
+  const place = usePlaceOrder();
+  const [pickup, setPickup] = useState<string>(ASAP);
+  const [notes, setNotes] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const attemptKey = useRef<string | null>(null);
+
+  const preparationTimes = cart.lines.map((line) => line.preparationTime);
+  const hoursLoading = weekly.isLoading || special.isLoading;
+  // Cheap enough to work out on each render (a few hundred quarter hours at most).
+  const choices: PickupChoices = pickupChoices({
+    weekly: weekly.data ?? [],
+    special: special.data ?? [],
+    now,
+    preparationTimes,
+  });
+
+  // A chosen slot that has passed, or ASAP while the shop is closed, falls back to the first time still possible.
+  const valid =
+    (pickup === ASAP && choices.asap !== null) || choices.slots.some((slot) => slot.toISOString() === pickup);
+  const selected = valid ? pickup : choices.asap ? ASAP : (choices.slots[0]?.toISOString() ?? '');
+
+  // What the order would be: a change to it is a new checkout attempt and gets a new Idempotency-Key; a retry
+  // of the same order (after a network failure, say) sends the same key again and so can never order twice.
+  const signature = JSON.stringify([
+    cart.lines.map((l) => [l.menuItemId, l.quantity]),
+    selected,
+    notes.trim(),
+  ]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the signature is the trigger, not a value read
+  useEffect(() => {
+    attemptKey.current = null;
+    setFailure(null);
+  }, [signature]);
+
+  const slotsByDay = groupByDay(choices.slots, now);
+  const total = cartTotalCents(cart);
+  const canPlace = shop.acceptingOrders && selected !== '' && !hoursLoading && !place.isPending;
+
+  const submit = () => {
+    if (!canPlace) return;
+    // ASAP is worked out at the moment of ordering, so time spent on the page does not make it late.
+    const pickupTime =
+      selected === ASAP
+        ? pickupChoices({
+            weekly: weekly.data ?? [],
+            special: special.data ?? [],
+            now: new Date(),
+            preparationTimes,
+          }).asap
+        : new Date(selected);
+    if (!pickupTime) {
+      setFailure('The shop is not open for an order as soon as possible: please choose a pickup time.');
+      return;
+    }
+    attemptKey.current ??= newIdempotencyKey();
+    place.mutate(
+      {
+        idempotencyKey: attemptKey.current,
+        body: {
+          shopId: shop.id,
+          items: cart.lines.map((line) => ({ menuItemId: line.menuItemId, quantity: line.quantity })),
+          pickupTime: pickupTime.toISOString(),
+          notes: notes.trim() || null,
+        },
+      },
+      {
+        onSuccess: (order) => {
+          attemptKey.current = null;
+          clearCart();
+          toast({
+            title: 'Order placed',
+            description: `Order #${order.id} has been sent to ${order.shopName}. Pay at the counter when you collect it.`,
+          });
+          navigate('/orders');
+        },
+        onError: (error) => {
+          const message = errorMessage(error, 'Failed to place order. Please try again.');
+          setFailure(message);
+          toast({ title: 'Order failed', description: message, variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      className="space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <ul className="divide-y divide-espresso-100" aria-label="Cart">
+        {cart.lines.map((line) => (
+          <li key={line.menuItemId} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+            <div className="min-w-0 flex-1">
+              <p className="break-words text-sm font-medium text-espresso-950">{line.name}</p>
+              <p className="text-xs text-espresso-500">{centsToRand(randToCents(Number(line.price)))} each</p>
+            </div>
+            <div className="flex items-center gap-1" role="group" aria-label={`Quantity of ${line.name}`}>
+              <Button
+                size="icon"
+                variant="ghost"
+                className="h-7 w-7"
+                aria-label={line.quantity === 1 ? `Remove ${line.name}` : `Remove one ${line.name}`}
+                onClick={() => setQuantity(line.menuItemId, line.quantity - 1)}
+              >
+                {line.quantity === 1 ? (
+                  <Trash2 className="h-3.5 w-3.5" aria-hidden />
+                ) : (
+                  <Minus className="h-3.5 w-3.5" aria-hidden />
+                )}
+              </Button>
+              <output className="w-6 text-center text-sm font-semibold">{line.quantity}</output>
+              <Button
+                size="icon"
+                variant="ghost"
+                className="h-7 w-7"
+                aria-label={`Add one more ${line.name}`}
+                disabled={line.quantity >= MAX_LINE_QUANTITY}
+                onClick={() => setQuantity(line.menuItemId, line.quantity + 1)}
+              >
+                <Plus className="h-3.5 w-3.5" aria-hidden />
+              </Button>
+              {line.quantity >= MAX_LINE_QUANTITY && (
+                <span className="text-xs text-espresso-700">Max {MAX_LINE_QUANTITY}</span>
+              )}
+            </div>
+            <span className="w-20 text-right text-sm font-medium">
+              {centsToRand(randToCents(Number(line.price)) * line.quantity)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="flex justify-between border-t border-espresso-200 pt-3 font-semibold">
+        <span>Total</span>
+        <span data-testid="cart-total">{centsToRand(total)}</span>
+      </p>
+
+      <Field id="pickup-time" label="Pickup time">
+        {hoursLoading ? (
+          <p className="text-sm text-espresso-600">Loading pickup times...</p>
+        ) : selected === '' ? (
+          <p className="text-sm text-espresso-700" role="status">
+            {shop.name} has no opening hours left today or tomorrow, so there is no pickup time to choose.
+          </p>
+        ) : (
+          <NativeSelect id="pickup-time" value={selected} onChange={(event) => setPickup(event.target.value)}>
+            {choices.asap && (
+              <option value={ASAP}>As soon as possible (about {localClock(choices.asap)})</option>
+            )}
+            {slotsByDay.map((group) => (
+              <optgroup key={group.label} label={group.label}>
+                {group.slots.map((slot) => (
+                  <option key={slot.toISOString()} value={slot.toISOString()}>
+                    {group.label} {localClock(slot)}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </NativeSelect>
+        )}
+      </Field>
+
+      <Field id="order-notes" label="Notes" hint={`${notes.length}/${MAX_ORDER_NOTES}`}>
+        <Textarea
+          id="order-notes"
+          rows={2}
+          maxLength={MAX_ORDER_NOTES}
+          placeholder="Oat milk, extra hot…"
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+        />
+      </Field>
+
+      {!shop.acceptingOrders && (
+        <p className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          <PauseCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          Ordering is paused at {shop.name}: your cart is kept until it resumes.
+        </p>
+      )}
+      {failure && (
+        <p className="rounded-lg bg-red-50 p-3 text-sm text-red-800" role="alert">
+          {failure}
+        </p>
+      )}
+      <Button type="submit" className="w-full" disabled={!canPlace}>
+        {place.isPending ? 'Placing order...' : 'Place Order'}
+      </Button>
+      <p className="text-center text-xs text-espresso-500">Pay at the counter when you collect.</p>
+    </form>
+  );
+}
+
+function groupByDay(slots: Date[], now: Date): { label: string; slots: Date[] }[] {
+  const today = localDateOf(now);
+  const groups = new Map<string, Date[]>();
+  for (const slot of slots) {
+    const label = localDateOf(slot) === today ? 'Today' : 'Tomorrow';
+    groups.set(label, [...(groups.get(label) ?? []), slot]);
+  }
+  return [...groups].map(([label, list]) => ({ label, slots: list }));
+}
+
+/**
+ * On a phone the cart sits below the whole menu; while it is still further down the page, this bar keeps the
+ * count and total in sight and takes the customer down to checkout.
+ */
+function PhoneCartBar({ cart }: { cart: Cart }) {
+  const [cartBelow, setCartBelow] = useState(false);
+  useEffect(() => {
+    const panel = document.getElementById('cart');
+    if (!panel) return;
+    const observer = new IntersectionObserver(([entry]) => {
+      if (entry) setCartBelow(!entry.isIntersecting && entry.boundingClientRect.top > 0);
+    });
+    observer.observe(panel);
+    return () => observer.disconnect();
+  }, []);
+  if (!cartBelow) return null;
+  const count = cartCount(cart);
+  return (
+    <div className="fixed inset-x-0 bottom-0 z-20 border-t border-espresso-200 bg-crema/95 p-3 backdrop-blur lg:hidden">
+      <Button
+        className="w-full justify-between"
+        onClick={() =>
+          document.getElementById('cart')?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+        }
+      >
+        <span>
+          View order · {count} item{count === 1 ? '' : 's'}
+        </span>
+        <span>{centsToRand(cartTotalCents(cart))}</span>
+      </Button>
+    </div>
+  );
+}
