@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { preparesOn } from './prepared.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -44,6 +45,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // ones when next needed. Its 'error' event must be heard, or it would end the process.
     pool.on('error', (error) => options.onConnectionError?.(error));
     const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
+    preparesOn(db, pool);
     await migrateNodePostgres(db as never, { migrationsFolder });
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }

@@ -118,7 +118,8 @@ export function createPostgresBus(
         group.push(next);
       }
       const payload = `[${group.map((item) => item.encoded).join(',')}]`;
-      pool.query('select pg_notify($1, $2)', [CHANNEL, payload]).then(
+      // Named: parsed once per connection, as it runs for nearly every write.
+      pool.query({ name: 'bus_notify', text: 'select pg_notify($1, $2)', values: [CHANNEL, payload] }).then(
         () => {
           for (const item of group) item.done();
         },

@@ -27,6 +27,7 @@ import {
 } from '../../../shared/domain/order-status.js';
 import { pickupTimeProblem } from '../../../shared/domain/pickup.js';
 import type { Database, Transaction } from '../../db/client.js';
+import { executePrepared } from '../../db/prepared.js';
 import {
   businessHours,
   coffeeShops,
@@ -38,7 +39,6 @@ import {
   users,
 } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { postServerMessage } from '../messages/service.js';
 
 /** A line as orders.items keeps it (cents inside, CONVENTIONS rule 16). */
 export interface StoredLine {
@@ -56,6 +56,18 @@ export interface StoredHistoryEntry {
 type OrderRow = typeof orders.$inferSelect;
 type MenuItemFound = { id: number; name: string; priceCents: number; isAvailable: boolean };
 type SpecialDay = SpecialHours & { note: string | null };
+/** What placing an order reads in its one query (JSON columns arrive parsed on both drivers). */
+interface PlacementFacts {
+  id: number;
+  name: string;
+  ownerId: number;
+  acceptingOrders: boolean;
+  customerName: string;
+  placedWithKey: number | null;
+  items: MenuItemFound[];
+  weekly: WeeklyHours[];
+  special: SpecialDay[];
+}
 
 /** What the live bus carries after a committed change: the order and who must hear of it. */
 export interface OrderChange {
@@ -112,10 +124,12 @@ export async function findOrder(db: Database, id: number): Promise<Order | null>
 }
 
 /**
- * Places an order as this customer. Names and prices are read from the menu inside the transaction; the body's
- * only say is which items and how many. With an Idempotency-Key, the first order placed with it in the last
- * 24 hours is returned instead (created: false), even when both requests race: the unique index
- * orders_customer_idempotency_key lets one INSERT in and the other waits for it, does nothing, then reads it.
+ * Places an order as this customer, in two round trips: one read gathers what the checks need, one statement
+ * writes the order, its lines and its chat message (a single statement is atomic: all three or none). Names and
+ * prices are read from the menu; the body's only say is which items and how many. With an Idempotency-Key, the
+ * first order placed with it in the last 24 hours is returned instead (created: false), even when both requests
+ * race: the unique index orders_customer_idempotency_key lets one INSERT in and the other waits for it, does
+ * nothing, then reads it.
  */
 export async function placeOrder(
   db: Database,
@@ -127,145 +141,168 @@ export async function placeOrder(
   const windowStart = new Date(now.getTime() - IDEMPOTENCY_WINDOW_HOURS * 3_600_000);
   const wanted = [...new Set(input.items.map((item) => item.menuItemId))];
   const today = localDateOf(now);
-  return db.transaction(async (tx) => {
-    // Everything the checks need in one round trip: the shop, the customer's name, an order already placed with
-    // this key in the last 24 hours, the wanted menu items, and the hours around the pickup window. (Subqueries
-    // name the shop by its parameter: drizzle writes a column of a one-table select unqualified, which inside a
-    // subquery would mean the inner table's column of that name.)
-    const [shop] = await tx
-      .select({
-        id: coffeeShops.id,
-        name: coffeeShops.name,
-        ownerId: coffeeShops.ownerId,
-        acceptingOrders: coffeeShops.acceptingOrders,
-        customerName: sql<string>`(select ${users.username} from ${users} where ${users.id} = ${customerId})`,
-        placedWithKey: idempotencyKey
-          ? sql<number | null>`(select o.id from ${orders} o where o.customer_id = ${customerId}
-              and o.idempotency_key = ${idempotencyKey} and o.created_at >= ${windowStart.toISOString()}::timestamptz)`
-          : sql<null>`null::int`,
-        items: sql<MenuItemFound[]>`(select coalesce(json_agg(json_build_object('id', m.id, 'name', m.name,
-            'priceCents', m.price_cents, 'isAvailable', m.is_available)), '[]'::json)
-          from ${menuItems} m where m.shop_id = ${input.shopId}
-          and m.id in (${sql.join(
-            wanted.map((id) => sql`${id}`),
-            sql`, `,
-          )}))`,
-        weekly: sql<WeeklyHours[]>`(select coalesce(json_agg(json_build_object('dayOfWeek', h.day_of_week,
-            'openTime', h.open_time, 'closeTime', h.close_time, 'isClosed', h.is_closed)), '[]'::json)
-          from ${businessHours} h where h.shop_id = ${input.shopId})`,
-        special: sql<SpecialDay[]>`(select coalesce(json_agg(json_build_object('date', d.date::text,
-            'openTime', d.open_time, 'closeTime', d.close_time, 'isClosed', d.is_closed, 'note', d.note)), '[]'::json)
-          from ${specialHours} d where d.shop_id = ${input.shopId}
-          and d.date between ${today}::date - 1 and ${today}::date + 10)`,
-      })
-      .from(coffeeShops)
-      .where(eq(coffeeShops.id, input.shopId));
-    if (shop?.placedWithKey && idempotencyKey) {
-      const existing = await findByKey(tx, customerId, idempotencyKey);
-      if (existing) return { created: false as const, order: existing };
-    }
-    if (!shop) throw new HttpError(404, 'Coffee shop not found');
-    if (!shop.acceptingOrders) throw new HttpError(409, `${shop.name} is not taking orders right now`);
+  // Everything the checks need in one round trip: the shop, the customer's name, an order already placed with
+  // this key in the last 24 hours, the wanted menu items, and the hours around the pickup window.
+  const [shop] = await executePrepared<PlacementFacts>(
+    db,
+    sql`select s.id, s.name, s.owner_id as "ownerId", s.accepting_orders as "acceptingOrders",
+        (select u.username from ${users} u where u.id = ${customerId}) as "customerName",
+        (select o.id from ${orders} o where o.customer_id = ${customerId} and o.idempotency_key = ${idempotencyKey}
+          and o.created_at >= ${windowStart.toISOString()}::timestamptz) as "placedWithKey",
+        (select coalesce(json_agg(json_build_object('id', m.id, 'name', m.name, 'priceCents', m.price_cents,
+            'isAvailable', m.is_available)), '[]'::json)
+          from ${menuItems} m where m.shop_id = s.id and m.id = any(${`{${wanted.join(',')}}`}::int[])) as items,
+        (select coalesce(json_agg(json_build_object('dayOfWeek', h.day_of_week, 'openTime', h.open_time,
+            'closeTime', h.close_time, 'isClosed', h.is_closed)), '[]'::json)
+          from ${businessHours} h where h.shop_id = s.id) as weekly,
+        (select coalesce(json_agg(json_build_object('date', d.date::text, 'openTime', d.open_time,
+            'closeTime', d.close_time, 'isClosed', d.is_closed, 'note', d.note)), '[]'::json)
+          from ${specialHours} d where d.shop_id = s.id
+          and d.date between ${today}::date - 1 and ${today}::date + 10) as special
+      from ${coffeeShops} s where s.id = ${input.shopId}`,
+  );
+  if (shop?.placedWithKey && idempotencyKey) {
+    const existing = await findByKey(db, customerId, idempotencyKey);
+    if (existing) return { created: false as const, order: existing };
+  }
+  if (!shop) throw new HttpError(404, 'Coffee shop not found');
+  if (!shop.acceptingOrders) throw new HttpError(409, `${shop.name} is not taking orders right now`);
 
-    const byId = new Map(shop.items.map((item) => [item.id, item]));
-    const unknown = wanted.filter((id) => !byId.has(id));
-    if (unknown.length > 0)
-      throw new HttpError(
-        400,
-        `menuItemId ${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not on ${shop.name}'s menu`,
-      );
-    const soldOut = wanted.map((id) => byId.get(id)!).filter((item) => !item.isAvailable);
-    if (soldOut.length > 0)
-      throw new HttpError(
-        409,
-        `${soldOut.map((item) => item.name).join(', ')} ${soldOut.length === 1 ? 'is' : 'are'} sold out`,
-      );
-
-    const pickupTime = new Date(input.pickupTime);
-    const problem = pickupTimeProblem({ weekly: shop.weekly, special: shop.special, now, pickupTime });
-    if (problem) throw new HttpError(400, problem);
-
-    const lines: StoredLine[] = input.items.map((item) => {
-      const menuItem = byId.get(item.menuItemId)!;
-      return {
-        menuItemId: menuItem.id,
-        name: menuItem.name,
-        quantity: item.quantity,
-        priceCents: menuItem.priceCents,
-      };
-    });
-    const totalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
-    const insertOrder = () =>
-      tx
-        .insert(orders)
-        .values({
-          shopId: shop.id,
-          customerId,
-          items: lines,
-          totalCents,
-          status: 'pending',
-          statusHistory: [{ status: 'pending', at: now.toISOString() }],
-          pickupTime,
-          notes: input.notes,
-          idempotencyKey,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing({
-          target: [orders.customerId, orders.idempotencyKey],
-          where: sql`${orders.idempotencyKey} is not null`,
-        })
-        .returning();
-    let [row] = await insertOrder();
-    if (!row && idempotencyKey) {
-      // The key is taken. By an order within the window (another request got in first and has committed, as
-      // ON CONFLICT waits for it): answer with that order. By an older one: free the key, only if it is that
-      // old, and place this order under it.
-      const existing = await findByKey(tx, customerId, idempotencyKey);
-      if (existing && new Date(existing.createdAt) >= windowStart)
-        return { created: false as const, order: existing };
-      await tx
-        .update(orders)
-        .set({ idempotencyKey: null })
-        .where(
-          and(
-            eq(orders.customerId, customerId),
-            eq(orders.idempotencyKey, idempotencyKey),
-            lt(orders.createdAt, windowStart),
-          ),
-        );
-      [row] = await insertOrder();
-    }
-    if (!row) throw new HttpError(409, 'An order with this Idempotency-Key is being placed; try again');
-    await tx.insert(orderLines).values(
-      lines.map((line) => ({
-        orderId: row.id,
-        shopId: shop.id,
-        menuItemId: line.menuItemId,
-        name: line.name,
-        quantity: line.quantity,
-        priceCents: line.priceCents,
-        createdAt: now,
-      })),
+  const byId = new Map(shop.items.map((item) => [item.id, item]));
+  const unknown = wanted.filter((id) => !byId.has(id));
+  if (unknown.length > 0)
+    throw new HttpError(
+      400,
+      `menuItemId ${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not on ${shop.name}'s menu`,
     );
-    const order = toOrder(row, { shopName: shop.name, customerName: shop.customerName });
-    const placed: OrderPlacedData = { orderId: row.id, items: lines.map(toLine), total: order.totalAmount };
-    const summary = lines.map((line) => `${line.quantity} × ${line.name}`).join(', ');
-    const message = await postServerMessage(tx, {
-      senderId: customerId,
-      receiverId: shop.ownerId,
-      shopId: shop.id,
-      customerId,
-      content: `Order #${row.id}: ${summary.length > 400 ? `${summary.slice(0, 399)}…` : summary} (${centsToRand(totalCents)})`,
-      messageType: 'order',
-      orderData: JSON.stringify(placed),
-    });
-    return { created: true as const, change: { order, ownerId: shop.ownerId, message } };
+  const soldOut = wanted.map((id) => byId.get(id)!).filter((item) => !item.isAvailable);
+  if (soldOut.length > 0)
+    throw new HttpError(
+      409,
+      `${soldOut.map((item) => item.name).join(', ')} ${soldOut.length === 1 ? 'is' : 'are'} sold out`,
+    );
+
+  const pickupTime = new Date(input.pickupTime);
+  const problem = pickupTimeProblem({ weekly: shop.weekly, special: shop.special, now, pickupTime });
+  if (problem) throw new HttpError(400, problem);
+
+  const lines: StoredLine[] = input.items.map((item) => {
+    const menuItem = byId.get(item.menuItemId)!;
+    return {
+      menuItemId: menuItem.id,
+      name: menuItem.name,
+      quantity: item.quantity,
+      priceCents: menuItem.priceCents,
+    };
   });
+  const placing: PlacingOrder = {
+    shopId: shop.id,
+    ownerId: shop.ownerId,
+    customerId,
+    lines,
+    pickupTime,
+    notes: input.notes ?? null,
+    idempotencyKey,
+    now,
+  };
+  const names = { shopName: shop.name, customerName: shop.customerName };
+  const placed = await insertOrder(db, placing, names);
+  if (placed) return { created: true as const, change: placed };
+  if (!idempotencyKey) throw new HttpError(409, 'The order could not be placed; try again');
+  // The key is taken. By an order within the window (another request got in first and has committed, as ON
+  // CONFLICT waits for it): answer with that order. By an older one: free the key, only if it is that old, and
+  // place this order under it.
+  const existing = await findByKey(db, customerId, idempotencyKey);
+  if (existing && new Date(existing.createdAt) >= windowStart)
+    return { created: false as const, order: existing };
+  const retried = await db.transaction(async (tx) => {
+    await tx
+      .update(orders)
+      .set({ idempotencyKey: null })
+      .where(
+        and(
+          eq(orders.customerId, customerId),
+          eq(orders.idempotencyKey, idempotencyKey),
+          lt(orders.createdAt, windowStart),
+        ),
+      );
+    return insertOrder(tx, placing, names);
+  });
+  if (!retried) throw new HttpError(409, 'An order with this Idempotency-Key is being placed; try again');
+  return { created: true as const, change: retried };
 }
 
-async function findByKey(tx: Transaction, customerId: number, key: string): Promise<Order | null> {
-  const [row] = await selectOrders(tx).where(
+interface PlacingOrder {
+  shopId: number;
+  ownerId: number;
+  customerId: number;
+  lines: StoredLine[];
+  pickupTime: Date;
+  notes: string | null;
+  idempotencyKey: string | null;
+  now: Date;
+}
+
+/**
+ * Writes a checked order, its lines and its 'order' message to the owner in one statement (data-modifying CTEs);
+ * null when the customer's Idempotency-Key is taken (ON CONFLICT DO NOTHING: then nothing at all is written).
+ * The message names the order's number, known only once it is inserted: its text is put together in SQL.
+ */
+async function insertOrder(
+  db: Database | Transaction,
+  order: PlacingOrder,
+  names: { shopName: string; customerName: string },
+): Promise<OrderChange | null> {
+  const at = order.now.toISOString();
+  const totalCents = order.lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+  const history: StoredHistoryEntry[] = [{ status: 'pending', at }];
+  const summary = order.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ');
+  // 'Order #{id}: 2 × Flat White (R65.00)', and orderData {orderId, items, total} as JSON text.
+  const contentAfterId = `: ${summary.length > 400 ? `${summary.slice(0, 399)}…` : summary} (${centsToRand(totalCents)})`;
+  const placedData: Omit<OrderPlacedData, 'orderId'> = {
+    items: order.lines.map(toLine),
+    total: centsToDecimalText(totalCents),
+  };
+  const dataAfterId = `,${JSON.stringify(placedData).slice(1)}`;
+  const [written] = await executePrepared<{ order: string; message: string }>(
+    db,
+    sql`
+    with placed as (
+      insert into ${orders} (shop_id, customer_id, items, total_cents, status, status_history, pickup_time, notes,
+        idempotency_key, created_at, updated_at)
+      values (${order.shopId}, ${order.customerId}, ${JSON.stringify(order.lines)}::jsonb, ${totalCents},
+        'pending', ${JSON.stringify(history)}::jsonb, ${order.pickupTime.toISOString()}::timestamptz,
+        ${order.notes}, ${order.idempotencyKey}, ${at}::timestamptz, ${at}::timestamptz)
+      on conflict (customer_id, idempotency_key) where idempotency_key is not null do nothing
+      returning *
+    ),
+    lines as (
+      insert into ${orderLines} (order_id, shop_id, menu_item_id, name, quantity, price_cents, created_at)
+      select placed.id, placed.shop_id, line."menuItemId", line.name, line.quantity, line."priceCents",
+        placed.created_at
+      from placed, jsonb_to_recordset(placed.items)
+        as line("menuItemId" int, name text, quantity int, "priceCents" int)
+    ),
+    message as (
+      insert into ${messages} (sender_id, receiver_id, shop_id, customer_id, content, message_type, order_data)
+      select ${order.customerId}, ${order.ownerId}, placed.shop_id, ${order.customerId},
+        'Order #' || placed.id || ${contentAfterId}, 'order', '{"orderId":' || placed.id || ${dataAfterId}
+      from placed
+      returning *
+    )
+    select row_to_json(placed.*)::text as "order", row_to_json(message.*)::text as message
+    from placed, message`,
+  );
+  if (!written) return null;
+  return {
+    order: toOrder(orderRowFromJson(written.order), names),
+    ownerId: order.ownerId,
+    message: messageFromJson(written.message),
+  };
+}
+
+async function findByKey(db: Database, customerId: number, key: string): Promise<Order | null> {
+  const [row] = await selectOrders(db).where(
     and(eq(orders.customerId, customerId), eq(orders.idempotencyKey, key)),
   );
   return row ? toOrder(row.order, row) : null;
@@ -325,7 +362,9 @@ export async function moveOrder(
   if (fromStates.length > 0) {
     const entry: StoredHistoryEntry = { status: to, at: now.toISOString() };
     const data: OrderStatusData = { orderId: id, status: to };
-    const result = (await db.execute(sql`
+    const [moved] = await executePrepared<{ order: string; message: string; customer_name: string }>(
+      db,
+      sql`
       with moved as (
         update ${orders} o set
           status = ${to}::order_status,
@@ -354,10 +393,8 @@ export async function moveOrder(
       )
       select row_to_json(moved.*)::text as "order", row_to_json(message.*)::text as message,
         (select username from ${users} where id = moved.customer_id) as customer_name
-      from moved, message`)) as unknown as {
-      rows: { order: string; message: string; customer_name: string }[];
-    };
-    const [moved] = result.rows;
+      from moved, message`,
+    );
     if (moved) return changeFromJson(moved.order, moved.message, moved.customer_name);
   }
   // Nothing moved: say why, from where the order is now.
@@ -372,41 +409,50 @@ export async function moveOrder(
 
 /** The moved order and its message as the statement gave them back (JSON rows: the same on both drivers). */
 function changeFromJson(orderJson: string, messageJson: string, customerName: string): OrderChange {
-  const row = JSON.parse(orderJson) as Record<string, unknown>;
-  const message = JSON.parse(messageJson) as Record<string, unknown>;
-  const at = (value: unknown) => (value === null ? null : new Date(value as string));
-  const order = toOrder(
-    {
-      id: row.id as number,
-      shopId: row.shop_id as number,
-      customerId: row.customer_id as number,
-      items: row.items,
-      totalCents: row.total_cents as number,
-      status: row.status as OrderStatus,
-      statusHistory: row.status_history,
-      readyAt: at(row.ready_at),
-      pickupTime: at(row.pickup_time),
-      notes: row.notes as string | null,
-      idempotencyKey: row.idempotency_key as string | null,
-      createdAt: at(row.created_at)!,
-      updatedAt: at(row.updated_at)!,
-    },
-    { shopName: row.shop_name as string, customerName },
-  );
+  const row = orderRowFromJson(orderJson);
+  const names = JSON.parse(orderJson) as { shop_name: string; owner_id: number };
   return {
-    order,
-    ownerId: row.owner_id as number,
-    message: {
-      id: message.id as number,
-      senderId: message.sender_id as number,
-      receiverId: message.receiver_id as number,
-      shopId: message.shop_id as number,
-      customerId: message.customer_id as number,
-      content: message.content as string,
-      messageType: message.message_type as 'order',
-      orderData: message.order_data as string | null,
-      createdAt: at(message.created_at)!.toISOString(),
-    },
+    order: toOrder(row, { shopName: names.shop_name, customerName }),
+    ownerId: names.owner_id,
+    message: messageFromJson(messageJson),
+  };
+}
+
+const timestampOf = (value: unknown) => (value === null ? null : new Date(value as string));
+
+/** An orders row as row_to_json wrote it (snake_case columns, timestamps as text). */
+function orderRowFromJson(json: string): OrderRow {
+  const row = JSON.parse(json) as Record<string, unknown>;
+  return {
+    id: row.id as number,
+    shopId: row.shop_id as number,
+    customerId: row.customer_id as number,
+    items: row.items,
+    totalCents: row.total_cents as number,
+    status: row.status as OrderStatus,
+    statusHistory: row.status_history,
+    readyAt: timestampOf(row.ready_at),
+    pickupTime: timestampOf(row.pickup_time),
+    notes: row.notes as string | null,
+    idempotencyKey: row.idempotency_key as string | null,
+    createdAt: timestampOf(row.created_at)!,
+    updatedAt: timestampOf(row.updated_at)!,
+  };
+}
+
+/** A messages row as row_to_json wrote it, in the API's shape. */
+function messageFromJson(json: string): Message {
+  const message = JSON.parse(json) as Record<string, unknown>;
+  return {
+    id: message.id as number,
+    senderId: message.sender_id as number,
+    receiverId: message.receiver_id as number,
+    shopId: message.shop_id as number,
+    customerId: message.customer_id as number,
+    content: message.content as string,
+    messageType: message.message_type as 'order',
+    orderData: message.order_data as string | null,
+    createdAt: timestampOf(message.created_at)!.toISOString(),
   };
 }
 

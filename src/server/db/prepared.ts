@@ -1,0 +1,43 @@
+// The hottest statements (placing and moving orders, the bus's NOTIFY) as named prepared statements on
+// PostgreSQL. drizzle sends every statement unnamed, so PostgreSQL parses and plans it again each time: under the
+// orders bench that was two thirds of a status move's database time (parse 0.15 ms, plan 0.29 ms, run 0.25 ms).
+// A named statement is parsed once per connection, and after five runs PostgreSQL keeps a generic plan for it.
+// PGlite runs in this process and is one connection: it takes the statement as drizzle's execute does.
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { Database, Transaction } from './client.js';
+
+const pools = new WeakMap<object, pg.Pool>();
+const dialect = new PgDialect();
+
+/** Called by openDatabase on PostgreSQL: statements of this database may be prepared on its pool. */
+export function preparesOn(db: Database, pool: pg.Pool) {
+  pools.set(db, pool);
+}
+
+/** Timestamps and dates come back as text, as drizzle returns them (the callers parse them). */
+const textTimes: pg.CustomTypesConfig = {
+  getTypeParser: ((typeId: number, format?: 'text' | 'binary') => {
+    const { builtins } = pg.types;
+    if ([builtins.TIMESTAMPTZ, builtins.TIMESTAMP, builtins.DATE, builtins.INTERVAL].includes(typeId))
+      return (value: string) => value;
+    return pg.types.getTypeParser(typeId, format);
+  }) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+/** A statement's name: its text's hash, so the same text always gets the same name and no two texts share one. */
+const nameOf = (text: string) => `p_${createHash('sha1').update(text).digest('base64url')}`;
+
+/**
+ * Runs a statement whose text repeats (values travel as parameters) as a named prepared statement on
+ * PostgreSQL; elsewhere, and inside a transaction (which holds its own connection), as drizzle would.
+ */
+export async function executePrepared<Row>(db: Database | Transaction, query: SQL): Promise<Row[]> {
+  const pool = pools.get(db);
+  if (!pool) return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const result = await pool.query({ name: nameOf(text), text, values: params, types: textTimes });
+  return result.rows as Row[];
+}
