@@ -60,6 +60,12 @@ export default defineConfig({
       // their top level. Those schema calls have no side effects: marked pure, unused schemas (and zod with
       // them) drop out of the pages that only need a constant.
       treeshake: { manualPureFunctions: ['z'] },
+      output: {
+        // Everything the first page needs in one file beside the entry, rather than the handful of small shared
+        // chunks the splitter makes when lazy pages and dialogs share modules with it: each file is one more
+        // request in the queue of a phone's first visit.
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
     },
   },
   server: {

@@ -7,14 +7,14 @@ import { SignInRequired } from '../components/SignInRequired';
 import { OwnerDashboard } from '../features/dashboard/OwnerDashboard';
 import { useAuth } from '../lib/auth';
 import { Button } from '../ui/Button';
-import { Spinner } from '../ui/Spinner';
+import { PageLoading } from '../ui/PageLoading';
 
 export function DashboardPage() {
   const { user, isLoading } = useAuth();
   return (
     <PageShell>
       {isLoading ? (
-        <Spinner label="Loading dashboard..." />
+        <PageLoading label="Loading dashboard..." />
       ) : !user ? (
         <SignInRequired text="Please sign in to access your dashboard." />
       ) : user.role !== 'shop_owner' ? (

@@ -4,7 +4,7 @@ import { PageShell } from '../components/PageShell';
 import { SignInRequired } from '../components/SignInRequired';
 import { DiscoverView } from '../features/shops/DiscoverView';
 import { useAuth } from '../lib/auth';
-import { Spinner } from '../ui/Spinner';
+import { PageLoading } from '../ui/PageLoading';
 
 export function DiscoverPage() {
   const { user, isLoading } = useAuth();
@@ -12,7 +12,7 @@ export function DiscoverPage() {
   return (
     <PageShell>
       {isLoading ? (
-        <Spinner />
+        <PageLoading />
       ) : user ? (
         <DiscoverView />
       ) : (

@@ -6,14 +6,14 @@ import { SignInRequired } from '../components/SignInRequired';
 import { FavoritesView } from '../features/favorites/FavoritesView';
 import { useAuth } from '../lib/auth';
 import { Button } from '../ui/Button';
-import { Spinner } from '../ui/Spinner';
+import { PageLoading } from '../ui/PageLoading';
 
 export function FavoritesPage() {
   const { user, isLoading } = useAuth();
   return (
     <PageShell>
       {isLoading ? (
-        <Spinner />
+        <PageLoading />
       ) : !user ? (
         <SignInRequired text="Please sign in to see your favorite coffee shops." showRegister />
       ) : user.role === 'customer' ? (

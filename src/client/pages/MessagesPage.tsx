@@ -3,14 +3,14 @@ import { PageShell } from '../components/PageShell';
 import { SignInRequired } from '../components/SignInRequired';
 import { MessagesView } from '../features/messages/MessagesView';
 import { useAuth } from '../lib/auth';
-import { Spinner } from '../ui/Spinner';
+import { PageLoading } from '../ui/PageLoading';
 
 export function MessagesPage() {
   const { user, isLoading } = useAuth();
   return (
     <PageShell>
       {isLoading ? (
-        <Spinner />
+        <PageLoading />
       ) : user ? (
         <MessagesView myId={user.id} myRole={user.role} />
       ) : (

@@ -16,6 +16,7 @@ import { StartOverDialog } from '../features/orders/StartOverDialog';
 import { errorMessage } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { Button } from '../ui/Button';
+import { PageLoading } from '../ui/PageLoading';
 import { Spinner } from '../ui/Spinner';
 import { toast } from '../ui/toast-store';
 
@@ -28,7 +29,7 @@ export function OrdersPage() {
   return (
     <PageShell>
       {isLoading ? (
-        <Spinner />
+        <PageLoading />
       ) : user ? (
         <CustomerOrders />
       ) : (

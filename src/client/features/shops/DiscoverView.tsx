@@ -152,7 +152,11 @@ export function DiscoverView() {
       </div>
 
       {shops.isLoading ? (
-        <Spinner label="Loading coffee shops..." />
+        // A screen's height while the list loads: the footer stays below the fold instead of showing for a
+        // moment and then being pushed down by the shops (Lighthouse counted that as a layout shift).
+        <div className="min-h-screen">
+          <Spinner label="Loading coffee shops..." />
+        </div>
       ) : shops.isError && list.length === 0 ? (
         <Prompt
           headingLevel={2}
