@@ -180,6 +180,8 @@ BEGIN
     customers_latest = h.customers_latest + excluded.customers_latest,
     customers_second_latest = h.customers_second_latest + excluded.customers_second_latest;
 
+  -- Most moves touch no order that is or was ready.
+  IF NOT EXISTS (SELECT FROM unnest(changes) c WHERE c.ready_at IS NOT NULL) THEN RETURN; END IF;
   INSERT INTO shop_ready_minutes AS r (shop_id, hours, bucket, minute, orders)
   SELECT c.shop_id, span.hours, utc_bucket(c.created_at, span.hours), minutes_to_ready(c.created_at, c.ready_at),
     sum(c.sign)
@@ -198,6 +200,8 @@ CREATE TYPE item_change AS (shop_id integer, hour timestamptz, name text, quanti
 CREATE FUNCTION apply_item_changes(changes item_change[]) RETURNS void
 LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
+  -- A move that cancels nothing still runs its (empty) update of order_lines, and statement triggers fire anyway.
+  IF cardinality(changes) = 0 THEN RETURN; END IF;
   INSERT INTO shop_item_sales AS s (shop_id, hours, bucket, name, quantity, revenue_cents)
   SELECT c.shop_id, span.hours, utc_bucket(c.hour, span.hours), c.name, sum(c.quantity), sum(c.revenue_cents)
   FROM unnest(changes) c CROSS JOIN (VALUES (1::smallint), (24::smallint)) AS span(hours)
