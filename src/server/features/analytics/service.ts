@@ -2,8 +2,8 @@
 // Figures are summed from rollups the database keeps by trigger (migration 0007): orders per shop and UTC hour, items
 // and times to ready per hour and per day, each customer's latest two orders, messages per conversation. A window's
 // whole hours and days come from those; the minutes at its ends, which a rollup bucket would overshoot, from the
-// orders themselves. So every figure is exact, and its cost follows the window's length, not how many orders the
-// shop has (docs/decisions/0004-analytics-rollups.md).
+// orders themselves. So every figure is exact, and its cost follows the window's length in hours and days rather
+// than the orders in it, save the few rows at its ends (docs/decisions/0004-analytics-rollups.md).
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -109,8 +109,8 @@ function windowRows(shopId: number, window: ReturnType<typeof windowOf>) {
  * Distinct customers of the window and those with two or more orders in it, from the orders themselves: asked
  * separately, only when the shop has orders after the window's end (an injected `now` in tests, or a clock behind
  * the database's), where "latest order" would no longer mean "latest order up to now". Not a branch of the main
- * statement: its estimated cost would count there even unrun, and for a big shop push PostgreSQL to JIT-compile
- * the whole statement (about 100 ms of CPU for each answer).
+ * statement: its estimated cost would count there even unrun, and where JIT is on push PostgreSQL to compile the
+ * whole statement (the app's own connections turn JIT off: db/client.ts).
  */
 export function customersQuery(shopId: number, now: Date, days: number) {
   const { end, start } = windowOf(now, days);
