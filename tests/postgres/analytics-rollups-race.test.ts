@@ -12,7 +12,7 @@ import { oracleAnalytics } from '../support/analytics-oracle.js';
 import { makeShop, makeUser } from '../support/factories.js';
 import { addMenuItems, postOrder, soon } from '../support/order-factories.js';
 import { rollupDifferences } from '../support/rollup-check.js';
-import { type Instance, startInstance, stopInstance } from '../support/server-process.js';
+import { type Instance, startInstances, stopInstance } from '../support/server-process.js';
 import { createPostgresDatabase } from '../support/test-app.js';
 
 const postgresUrl = process.env.DATABASE_URL;
@@ -34,9 +34,7 @@ describe('analytics rollups with writers racing on two instances', () => {
   beforeAll(async () => {
     database = await createPostgresDatabase(postgresUrl);
     handle = await openDatabase({ databaseUrl: database.url, dataDir: 'memory' });
-    const started = await Promise.allSettled([startInstance(database.url), startInstance(database.url)]);
-    for (const result of started) if (result.status === 'fulfilled') instances.push(result.value);
-    for (const result of started) if (result.status === 'rejected') throw result.reason;
+    instances.push(...(await startInstances(database.url, 2)));
     owner = await makeUser(instances[0]!.api, 'shop_owner');
     customers = [];
     for (let index = 0; index < CUSTOMERS; index += 1)

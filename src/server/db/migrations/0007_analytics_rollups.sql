@@ -194,20 +194,27 @@ BEGIN
 END
 $$;--> statement-breakpoint
 
--- Items sold (signed) per shop, UTC hour and name.
-CREATE TYPE item_change AS (shop_id integer, hour timestamptz, name text, quantity bigint, revenue_cents bigint);--> statement-breakpoint
--- Adds item sales to their hour row and their day row (PL/pgSQL, not SQL: a SQL function is planned per call).
-CREATE FUNCTION apply_item_changes(changes item_change[]) RETURNS void
+-- An order line coming (sign 1) or going (sign -1), with what shop_item_sales counts of it. A cancellation is the
+-- line going (it was not cancelled) and coming back cancelled, which counts nothing.
+CREATE TYPE line_change AS (sign integer, shop_id integer, created_at timestamptz, name text, quantity integer,
+  price_cents integer, is_cancelled boolean);--> statement-breakpoint
+CREATE FUNCTION line_change_of(sign integer, l order_lines) RETURNS line_change
+  LANGUAGE sql IMMUTABLE
+  AS $$ SELECT (sign, l.shop_id, l.created_at, l.name, l.quantity, l.price_cents, l.is_cancelled)::line_change $$;--> statement-breakpoint
+-- Adds the items of lines not cancelled to their hour row and their day row (PL/pgSQL, not SQL: a SQL function
+-- is planned per call).
+CREATE FUNCTION apply_line_changes(changes line_change[]) RETURNS void
 LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
   -- A move that cancels nothing still runs its (empty) update of order_lines, and statement triggers fire anyway.
   IF cardinality(changes) = 0 THEN RETURN; END IF;
   INSERT INTO shop_item_sales AS s (shop_id, hours, bucket, name, quantity, revenue_cents)
-  SELECT c.shop_id, span.hours, utc_bucket(c.hour, span.hours), c.name, sum(c.quantity), sum(c.revenue_cents)
+  SELECT c.shop_id, span.hours, utc_bucket(c.created_at, span.hours), c.name, sum(c.sign * c.quantity),
+    sum(c.sign * c.quantity * c.price_cents::int8)
   FROM unnest(changes) c CROSS JOIN (VALUES (1::smallint), (24::smallint)) AS span(hours)
-  WHERE EXISTS (SELECT FROM coffee_shops shop WHERE shop.id = c.shop_id)
+  WHERE NOT c.is_cancelled AND EXISTS (SELECT FROM coffee_shops shop WHERE shop.id = c.shop_id)
   GROUP BY 1, 2, 3, 4
-  HAVING ROW(sum(c.quantity), sum(c.revenue_cents)) <> ROW(0, 0)
+  HAVING ROW(sum(c.sign * c.quantity), sum(c.sign * c.quantity * c.price_cents::int8)) <> ROW(0, 0)
   ORDER BY 1, 2, 3, 4
   ON CONFLICT (shop_id, hours, bucket, name) DO UPDATE SET
     quantity = s.quantity + excluded.quantity, revenue_cents = s.revenue_cents + excluded.revenue_cents;
@@ -237,27 +244,21 @@ BEGIN
 END
 $$;--> statement-breakpoint
 
--- The statement triggers on order_lines: items of lines not cancelled, signed, summed per shop, hour and name.
--- A cancellation flips is_cancelled, so its lines go out.
+-- The statement triggers on order_lines, likewise as line_change values.
 CREATE FUNCTION rollup_order_lines() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM apply_item_changes(ARRAY(
-      SELECT (n.shop_id, utc_bucket(n.created_at, 1), n.name, sum(n.quantity), sum(n.quantity * n.price_cents::int8)::int8)::item_change
-      FROM new_rows n WHERE NOT n.is_cancelled GROUP BY n.shop_id, utc_bucket(n.created_at, 1), n.name));
+    PERFORM apply_line_changes(ARRAY(SELECT line_change_of(1, n) FROM new_rows n));
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM apply_item_changes(ARRAY(
-      SELECT (o.shop_id, utc_bucket(o.created_at, 1), o.name, -sum(o.quantity), -sum(o.quantity * o.price_cents::int8)::int8)::item_change
-      FROM old_rows o WHERE NOT o.is_cancelled GROUP BY o.shop_id, utc_bucket(o.created_at, 1), o.name));
+    PERFORM apply_line_changes(ARRAY(SELECT line_change_of(-1, o) FROM old_rows o));
   ELSE
-    PERFORM apply_item_changes(ARRAY(
-      SELECT (l.shop_id, utc_bucket(l.created_at, 1), l.name, sum(l.quantity), sum(l.quantity * l.price_cents::int8)::int8)::item_change
-      FROM (
-        SELECT o.shop_id, o.created_at, o.name, -o.quantity AS quantity, o.price_cents FROM old_rows o WHERE NOT o.is_cancelled
-        UNION ALL
-        SELECT n.shop_id, n.created_at, n.name, n.quantity, n.price_cents FROM new_rows n WHERE NOT n.is_cancelled
-      ) l GROUP BY l.shop_id, utc_bucket(l.created_at, 1), l.name));
+    -- Only lines whose counted columns changed (is_cancelled, when the order is cancelled).
+    PERFORM apply_line_changes(ARRAY(
+      SELECT change FROM old_rows o JOIN new_rows n ON n.id = o.id,
+        LATERAL (VALUES (line_change_of(-1, o)), (line_change_of(1, n))) AS both_sides(change)
+      WHERE (o.shop_id, o.created_at, o.name, o.quantity, o.price_cents, o.is_cancelled)
+        IS DISTINCT FROM (n.shop_id, n.created_at, n.name, n.quantity, n.price_cents, n.is_cancelled)));
   END IF;
   RETURN NULL;
 END
@@ -283,9 +284,7 @@ $$;--> statement-breakpoint
 -- Backfill from the rows already there (demo data, existing databases), with the triggers' own functions, before
 -- the triggers exist.
 SELECT apply_order_changes(ARRAY(SELECT order_change_of(1, o) FROM orders o), true);--> statement-breakpoint
-SELECT apply_item_changes(ARRAY(
-  SELECT (l.shop_id, utc_bucket(l.created_at, 1), l.name, sum(l.quantity), sum(l.quantity * l.price_cents::int8)::int8)::item_change
-  FROM order_lines l WHERE NOT l.is_cancelled GROUP BY l.shop_id, utc_bucket(l.created_at, 1), l.name));--> statement-breakpoint
+SELECT apply_line_changes(ARRAY(SELECT line_change_of(1, l) FROM order_lines l));--> statement-breakpoint
 INSERT INTO shop_message_counts (shop_id, customer_id, messages)
   SELECT shop_id, customer_id, count(*) FROM messages GROUP BY 1, 2;--> statement-breakpoint
 
