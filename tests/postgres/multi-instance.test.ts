@@ -9,7 +9,7 @@ import type { AuthResponse } from '../../src/shared/api/auth.js';
 import type { Message } from '../../src/shared/api/messages.js';
 import type { Shop } from '../../src/shared/api/shops.js';
 import { makeShop, makeUser } from '../support/factories.js';
-import { type Instance, startInstance, stopInstance } from '../support/server-process.js';
+import { type Instance, startInstances, stopInstance } from '../support/server-process.js';
 import { createPostgresDatabase } from '../support/test-app.js';
 import { connect, messageWith, receivedContents, type TestSocket } from '../support/ws-client.js';
 
@@ -52,9 +52,7 @@ describe('two instances on one PostgreSQL database', () => {
     database = await createPostgresDatabase(postgresUrl);
     // Migrate once up front, so the two instances do not race to create the schema.
     await (await openDatabase({ databaseUrl: database.url, dataDir: 'memory' })).close();
-    const started = await Promise.allSettled([startInstance(database.url), startInstance(database.url)]);
-    for (const result of started) if (result.status === 'fulfilled') instances.push(result.value);
-    for (const result of started) if (result.status === 'rejected') throw result.reason;
+    instances.push(...(await startInstances(database.url, 2)));
     [a, b] = instances as [Instance, Instance];
 
     owner = await makeUser(a.api, 'shop_owner');

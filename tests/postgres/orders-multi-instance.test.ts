@@ -11,7 +11,7 @@ import type { Order } from '../../src/shared/api/orders.js';
 import type { Shop } from '../../src/shared/api/shops.js';
 import { makeShop, makeUser } from '../support/factories.js';
 import { addMenuItems, postOrder, soon } from '../support/order-factories.js';
-import { type Instance, startInstance, stopInstance } from '../support/server-process.js';
+import { type Instance, startInstances, stopInstance } from '../support/server-process.js';
 import { createPostgresDatabase } from '../support/test-app.js';
 import { connect, type TestSocket } from '../support/ws-client.js';
 
@@ -50,9 +50,7 @@ describe('orders across two instances on one PostgreSQL database', () => {
   beforeAll(async () => {
     database = await createPostgresDatabase(postgresUrl);
     handle = await openDatabase({ databaseUrl: database.url, dataDir: 'memory' });
-    const started = await Promise.allSettled([startInstance(database.url), startInstance(database.url)]);
-    for (const result of started) if (result.status === 'fulfilled') instances.push(result.value);
-    for (const result of started) if (result.status === 'rejected') throw result.reason;
+    instances.push(...(await startInstances(database.url, 2)));
     [a, b] = instances as [Instance, Instance];
 
     owner = await makeUser(a.api, 'shop_owner');

@@ -9,7 +9,7 @@ import type { InitializePromotionResult } from '../../src/shared/api/promotions.
 import type { Shop } from '../../src/shared/api/shops.js';
 import { makeShop, makeUser } from '../support/factories.js';
 import { type FakePaystack, startFakePaystack } from '../support/fake-paystack.js';
-import { type Instance, startInstance, stopInstance } from '../support/server-process.js';
+import { type Instance, startInstances, stopInstance } from '../support/server-process.js';
 import { createPostgresDatabase } from '../support/test-app.js';
 
 const postgresUrl = process.env.DATABASE_URL;
@@ -34,18 +34,12 @@ describe('promotion activation across two instances on PostgreSQL', () => {
     database = await createPostgresDatabase(postgresUrl);
     // Migrated once up front (so the instances do not race to create the schema), and kept to read the rows.
     handle = await openDatabase({ databaseUrl: database.url, dataDir: 'memory' });
-    const started = await Promise.allSettled([
-      startInstance(database.url, {
+    instances.push(
+      ...(await startInstances(database.url, 2, {
         PAYSTACK_SECRET_KEY: paystack.secretKey,
         PAYSTACK_BASE_URL: paystack.url,
-      }),
-      startInstance(database.url, {
-        PAYSTACK_SECRET_KEY: paystack.secretKey,
-        PAYSTACK_BASE_URL: paystack.url,
-      }),
-    ]);
-    for (const result of started) if (result.status === 'fulfilled') instances.push(result.value);
-    for (const result of started) if (result.status === 'rejected') throw result.reason;
+      })),
+    );
     owner = await makeUser(instances[0]!.api, 'shop_owner');
     shops = [];
     for (let index = 0; index < SHOPS; index += 1) shops.push(await makeShop(instances[0]!.api, owner));

@@ -47,3 +47,24 @@ export function stopInstance(child: ChildProcess): Promise<void> {
     child.kill('SIGTERM');
   });
 }
+
+/**
+ * `count` instances on one database, started together. When one fails to start, the others are stopped before the
+ * error is thrown, so a test's afterAll has nothing of them left to stop.
+ */
+export async function startInstances(
+  databaseUrl: string,
+  count: number,
+  env: Record<string, string> = {},
+): Promise<Instance[]> {
+  const started = await Promise.allSettled(
+    Array.from({ length: count }, () => startInstance(databaseUrl, env)),
+  );
+  const instances = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await Promise.all(instances.map((instance) => stopInstance(instance.child)));
+    throw failed.reason;
+  }
+  return instances;
+}

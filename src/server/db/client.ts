@@ -40,7 +40,9 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    // JIT compilation off: every statement here reads a few index ranges, and the analytics statement, whose many
+    // parts add up to a high estimated cost, spent 76 ms compiling to run in 8 (docs/decisions/0004).
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20, options: '-c jit=off' });
     // A restart of the database or a network blip breaks idle connections; the pool drops them and opens new
     // ones when next needed. Its 'error' event must be heard, or it would end the process.
     pool.on('error', (error) => options.onConnectionError?.(error));

@@ -2,6 +2,7 @@
 // Money is integer cents; times are timestamptz; columns snake_case.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -150,7 +151,8 @@ export const favorites = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.shopId] }),
-    index('favorites_shop').on(table.shopId),
+    // Shop first, then time: a shop's favourites, and those added in a span (analytics: what a promotion bought).
+    index('favorites_shop_created').on(table.shopId, table.createdAt),
   ],
 );
 
@@ -372,4 +374,112 @@ export const promotions = pgTable(
     uniqueIndex('promotions_reference_unique').on(table.reference),
     index('promotions_shop').on(table.shopId),
   ],
+);
+
+// Analytics rollups (issue 11: the cost of an answer follows the window, not the shop's history). Each is kept by
+// triggers on orders, order_lines and messages (migration 0007), so every write path keeps them right: the order
+// service, the demo seed, test factories and bulk loads alike. Buckets are UTC hours and UTC days; Johannesburg is
+// UTC+2 without daylight saving, so an hour bucket is one local hour too. Why rollups and how an answer stays exact
+// with them: docs/decisions/0004-analytics-rollups.md.
+
+/** Orders of a shop placed in one UTC hour: a count per status, revenue, and where its customers' latest orders fall. */
+export const shopOrderHours = pgTable(
+  'shop_order_hours',
+  {
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => coffeeShops.id, { onDelete: 'cascade' }),
+    /** The start of the UTC hour. */
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    pending: integer('pending').notNull().default(0),
+    confirmed: integer('confirmed').notNull().default(0),
+    preparing: integer('preparing').notNull().default(0),
+    ready: integer('ready').notNull().default(0),
+    completed: integer('completed').notNull().default(0),
+    cancelled: integer('cancelled').notNull().default(0),
+    /** total_cents of the orders not cancelled. */
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
+    /** Customers whose latest order at this shop was placed in this hour (unique customers of a window). */
+    customersLatest: integer('customers_latest').notNull().default(0),
+    /** Customers whose second-latest order at this shop was placed in this hour (repeat customers). */
+    customersSecondLatest: integer('customers_second_latest').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.shopId, table.hour] })],
+);
+
+/**
+ * Each customer's two latest orders at a shop: a customer ordered in a window ending now when the latest is in it,
+ * twice or more when the second-latest is. customer_id has no foreign key on purpose: when a customer is deleted,
+ * the trigger on orders must still find this row to take the customer out of shop_order_hours.
+ */
+export const shopCustomers = pgTable(
+  'shop_customers',
+  {
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => coffeeShops.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').notNull(),
+    latestAt: timestamp('latest_at', { withTimezone: true }),
+    secondLatestAt: timestamp('second_latest_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.shopId, table.customerId] }),
+    index('shop_customers_latest').on(table.shopId, table.latestAt),
+    index('shop_customers_second_latest').on(table.shopId, table.secondLatestAt),
+  ],
+);
+
+/**
+ * Items sold (lines of orders not cancelled) per shop, bucket and name, in UTC hours (hours = 1) and UTC days
+ * (hours = 24): a window's whole days are read from day rows, the hours around its ends from hour rows.
+ */
+export const shopItemSales = pgTable(
+  'shop_item_sales',
+  {
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => coffeeShops.id, { onDelete: 'cascade' }),
+    /** The bucket's length in hours: 1 or 24. */
+    hours: smallint('hours').notNull(),
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.shopId, table.hours, table.bucket, table.name] })],
+);
+
+/**
+ * How many orders placed in a bucket (UTC hour or day, as in shop_item_sales) became ready after each whole
+ * number of minutes: where the median time to ready lies, to the minute; the exact value is then read from the
+ * orders of that minute alone (index orders_shop_ready_minute, migration 0007).
+ */
+export const shopReadyMinutes = pgTable(
+  'shop_ready_minutes',
+  {
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => coffeeShops.id, { onDelete: 'cascade' }),
+    hours: smallint('hours').notNull(),
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    minute: integer('minute').notNull(),
+    orders: integer('orders').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.shopId, table.hours, table.bucket, table.minute] })],
+);
+
+/**
+ * Messages per conversation (shop and customer): Quick Stats' total without counting every message. One row per
+ * conversation rather than per shop, so two conversations never wait for each other's count.
+ */
+export const shopMessageCounts = pgTable(
+  'shop_message_counts',
+  {
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => coffeeShops.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').notNull(),
+    messages: integer('messages').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.shopId, table.customerId] })],
 );

@@ -1,0 +1,97 @@
+// The rollup-based analytics (migration 0007) equal the straightforward scan of every order (the oracle in
+// tests/support) to the last figure: hundreds of orders at arbitrary instants over 200 days, times to ready with
+// fractional seconds, every status, and windows that end now, in the past with orders after them, on an hour, and
+// a millisecond either side of one.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { getShopAnalytics } from '../../src/server/features/analytics/service.js';
+import type { AuthResponse } from '../../src/shared/api/auth.js';
+import type { Shop } from '../../src/shared/api/shops.js';
+import { daysAgo, insertCustomers, insertPromotion } from '../support/analytics-factories.js';
+import { oracleAnalytics } from '../support/analytics-oracle.js';
+import { makeShop, makeUser } from '../support/factories.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+let server: TestApp;
+let owner: AuthResponse;
+let shop: Shop;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** SQL: a number in [0, 1) drawn from the order number g and a salt, the same every run (as bench/analytics.ts). */
+const draw = (salt: number) =>
+  sql.raw(`((hashint4(hashint4(g) # ${salt})::float8 + 2147483648) / 4294967296)`);
+
+/**
+ * `count` orders of the shop between 200 days ago and 3 days ahead, in one statement, and their lines in another:
+ * customers drawn from a few (so many repeat), one or two lines, every status, ready 3–23 minutes (with fractions of
+ * a second) after placement for those that got there.
+ */
+async function insertOrders(shopId: number, customerIds: number[], count: number) {
+  const db = server.database.db;
+  const names = sql.raw(`array['Flat White', 'Latte', 'Mocha', 'Scone', 'Rusks']`);
+  const prices = sql.raw('array[3500, 4000, 4200, 2500, 1800]');
+  const customers = sql.raw(`array[${customerIds.join(',')}]`);
+  await db.execute(sql`
+    insert into orders (shop_id, customer_id, items, total_cents, status, ready_at, created_at, updated_at)
+    select ${shopId}, customer, items, total, status,
+      case when status in ('ready', 'completed') then created + (3 + ${draw(4)} * 20) * interval '1 minute' end,
+      created, created
+    from (
+      select g, created, (${customers})[1 + floor(${draw(2)} * ${customerIds.length})::int] as customer,
+        jsonb_build_array(jsonb_build_object('name', (${names})[first], 'quantity', quantity, 'priceCents', (${prices})[first]))
+          || case when ${draw(5)} < 0.4 then jsonb_build_array(jsonb_build_object('name', (${names})[second],
+            'quantity', 1, 'priceCents', (${prices})[second])) else '[]'::jsonb end as items,
+        (${prices})[first] * quantity + case when ${draw(5)} < 0.4 then (${prices})[second] else 0 end as total,
+        (array['pending', 'confirmed', 'preparing', 'ready', 'completed', 'completed', 'completed', 'cancelled'])
+          [1 + floor(${draw(6)} * 8)::int]::order_status as status
+      from (
+        select g, now() + interval '3 days' - ${draw(1)} * 203 * interval '1 day' as created,
+          1 + floor(${draw(7)} * 5)::int as first, 1 + floor(${draw(8)} * 5)::int as second,
+          1 + floor(${draw(9)} * 3)::int as quantity
+        from generate_series(1, ${count}) as g
+      ) drawn
+    ) made`);
+  await db.execute(sql`
+    insert into order_lines (order_id, shop_id, name, quantity, price_cents, created_at, is_cancelled)
+    select o.id, o.shop_id, line->>'name', (line->>'quantity')::int, (line->>'priceCents')::int, o.created_at,
+      o.status = 'cancelled'
+    from orders o, jsonb_array_elements(o.items) as line where o.shop_id = ${shopId}`);
+}
+
+beforeAll(async () => {
+  server = await startTestApp();
+  owner = await makeUser(server.api, 'shop_owner');
+  shop = await makeShop(server.api, owner);
+  const people = await insertCustomers(
+    server.database.db,
+    Array.from({ length: 12 }, (_, index) => `Exact ${index} ${Math.random().toString(36).slice(2, 7)}`),
+  );
+  await insertOrders(
+    shop.id,
+    people.map((person) => person.id),
+    600,
+  );
+  await insertPromotion(server.database.db, shop.id, daysAgo(20), daysAgo(-10));
+});
+afterAll(() => server?.close());
+
+describe('every figure equals a scan of every order', () => {
+  const now = Date.now();
+  const onTheHour = Math.floor(now / HOUR_MS) * HOUR_MS - 20 * 24 * HOUR_MS;
+  const instants: [string, number][] = [
+    ['now', now],
+    ['3.2 days ago at an odd second, with orders after it', now - 3.2 * 24 * HOUR_MS - 17_503],
+    ['on the hour, 20 days ago', onTheHour],
+    ['a millisecond before that hour', onTheHour - 1],
+    ['a millisecond after it', onTheHour + 1],
+  ];
+  for (const [label, at] of instants)
+    for (const days of [7, 30, 90])
+      test(`${days} days up to ${label}`, async () => {
+        const db = server.database.db;
+        const when = new Date(at);
+        const answer = await getShopAnalytics(db, owner.user.id, shop.id, days, when);
+        expect(answer.totalOrders).toBeGreaterThan(0);
+        expect(answer).toEqual(await oracleAnalytics(db, shop.id, days, when));
+      });
+});
