@@ -81,21 +81,27 @@ function windowRows(shopId: number, window: ReturnType<typeof windowOf>) {
   const { previousStart, end } = window;
   const edges = hoursAroundBounds(window);
   const edgeHours = instants(edges);
-  const statusColumns = orderStatuses.map((status) => sql.raw(`(o.status = '${status}')::int`));
+  // One column per status, in the order of the status machine, in every branch of the union.
+  const statuses = sql.raw(orderStatuses.join(', '));
+  const statusOfOrder = orderStatuses.map((status) => sql.raw(`(o.status = '${status}')::int`));
+  const noOrders = sql.raw(
+    Array(orderStatuses.length + 2)
+      .fill('0')
+      .join(', '),
+  ); // orders, statuses, revenue
   const customersAt = (column: 'latest_at' | 'second_latest_at', counts: SQL) => sql`
-    select c.${sql.raw(column)}, 0, 0, 0, 0, 0, 0, 0, 0, ${counts}
+    select c.${sql.raw(column)}, ${noOrders}, ${counts}
     from unnest(${edgeHours}) as edge(hour)
     join shop_customers c on c.shop_id = ${shopId}
       and c.${sql.raw(column)} >= edge.hour and c.${sql.raw(column)} < edge.hour + interval '1 hour'`;
   return sql`
-    select hour as t, pending + confirmed + preparing + ready + completed + cancelled as orders,
-      pending, confirmed, preparing, ready, completed, cancelled, revenue_cents, customers_latest,
-      customers_second_latest
+    select hour as t, ${sql.raw(orderStatuses.join(' + '))} as orders, ${statuses}, revenue_cents,
+      customers_latest, customers_second_latest
     from shop_order_hours
     where shop_id = ${shopId} and hour >= ${instant(floorTo(previousStart, HOUR_MS))}
       and hour <= ${instant(floorTo(end, HOUR_MS))} and hour <> all(${edgeHours})
     union all
-    select o.created_at, 1, ${sql.join(statusColumns, sql`, `)},
+    select o.created_at, 1, ${sql.join(statusOfOrder, sql`, `)},
       case when o.status = 'cancelled' then 0 else o.total_cents end, 0, 0
     from unnest(${edgeHours}) as edge(hour)
     join orders o on o.shop_id = ${shopId}
@@ -342,7 +348,7 @@ export function promotionQuery(shopId: number, now: Date) {
     sql`(select count(*)::int from favorites
       where shop_id = ${shopId} and created_at >= ${midnight(from)} and created_at < ${midnight(sql`${to} + 1`)})`;
   const orders = (from: SQL, to: SQL) =>
-    sql`(select coalesce(sum(pending + confirmed + preparing + ready + completed + cancelled), 0)::int
+    sql`(select coalesce(sum(${sql.raw(orderStatuses.join(' + '))}), 0)::int
       from shop_order_hours
       where shop_id = ${shopId} and hour >= ${midnight(from)} and hour < ${midnight(sql`${to} + 1`)})`;
   const before = { from: sql`first_day - span_days`, to: sql`first_day - 1` };
