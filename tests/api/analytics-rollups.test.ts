@@ -110,6 +110,40 @@ describe('the rollups equal a recomputation from scratch', () => {
     expect(await rollupDifferences(db)).toEqual({});
   });
 
+  // Migration 0008: one new order and one moved order take direct paths; these writes must leave them for the
+  // general ones (an order older than the customer's latest, one already ready) or take them with care (several
+  // rows updated at once, an order given another time, customer or shop).
+  test('after single-order writes off the placement path and updates of time, customer, shop and many rows', async () => {
+    const db = server.database.db;
+    const people = await insertCustomers(db, ['Fikile', 'Gugu']);
+    const [fikile, gugu] = people as [(typeof people)[0], (typeof people)[0]];
+    const order = (customerId: number, days: number, extra: { minutesToReady?: number; status?: 'pending' } = {}) =>
+      insertOrder(db, {
+        shopId: shop.id,
+        customerId,
+        createdAt: daysAgo(days),
+        lines: [{ name: 'Cortado', quantity: 1, priceCents: 3000 }],
+        ...extra,
+      });
+    await order(fikile.id, 10);
+    await order(fikile.id, 20, { status: 'pending' }); // older than the latest: the general path
+    await order(fikile.id, 15, { minutesToReady: 7 }); // already ready: the general path
+    await order(fikile.id, 2, { status: 'pending' }); // the newest: the direct path, the latest two shift
+    await order(gugu.id, 5, { status: 'pending' });
+    expect(await rollupDifferences(db)).toEqual({});
+
+    const fikileOrders = await db.select().from(orders).where(eq(orders.customerId, fikile.id));
+    const [oldest] = fikileOrders.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    await db.update(orders).set({ createdAt: daysAgo(1) }).where(eq(orders.id, oldest!.id));
+    await db.update(orders).set({ customerId: gugu.id }).where(eq(orders.id, fikileOrders[1]!.id));
+    await db.update(orders).set({ shopId: otherShop.id }).where(eq(orders.id, fikileOrders[2]!.id));
+    await db
+      .update(orders)
+      .set({ status: 'ready', readyAt: new Date() })
+      .where(inArray(orders.customerId, [fikile.id, gugu.id]));
+    expect(await rollupDifferences(db)).toEqual({});
+  });
+
   test('after a customer and then a shop are deleted with everything that was theirs', async () => {
     const db = server.database.db;
     await db.delete(users).where(inArray(users.id, [customers[0]!.user.id]));

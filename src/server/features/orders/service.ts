@@ -380,10 +380,11 @@ export async function moveOrder(
           and ${actor === 'owner' ? sql`s.owner_id = ${user.id}` : sql`o.customer_id = ${user.id}`}
         returning o.*, s.name as shop_name, s.owner_id
       ),
-      lines as (
-        update ${orderLines} set is_cancelled = true
-        where ${to === 'cancelled' ? sql`true` : sql`false`} and order_id in (select id from moved)
-      ),
+      ${
+        to === 'cancelled'
+          ? sql`lines as (update ${orderLines} set is_cancelled = true where order_id in (select id from moved)),`
+          : sql``
+      }
       message as (
         insert into ${messages} (sender_id, receiver_id, shop_id, customer_id, content, message_type, order_data)
         select ${user.id}, ${actor === 'owner' ? sql`moved.customer_id` : sql`moved.owner_id`}, moved.shop_id,
