@@ -93,13 +93,14 @@ export async function freshDatabase(options: { db: BenchDatabase; postgresUrl: s
 /**
  * The real server (src/server/main.ts, as `npm start` runs it) in its own process, so the load generator never
  * shares its event loop and the figures are the server's own. BENCH_CPU_PROF=1 writes a CPU profile of it to
- * /tmp/prof.
+ * /tmp/prof; BENCH_NODE_ARGS adds flags to its node (for example --trace-gc).
  */
 export function startServer(port: number, env: Record<string, string | undefined>): ChildProcess {
   const child = spawn(
     process.execPath,
     [
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
+      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
       '--import',
       'tsx',
       'src/server/main.ts',

@@ -117,7 +117,11 @@ describe('the rollups equal a recomputation from scratch', () => {
     const db = server.database.db;
     const people = await insertCustomers(db, ['Fikile', 'Gugu']);
     const [fikile, gugu] = people as [(typeof people)[0], (typeof people)[0]];
-    const order = (customerId: number, days: number, extra: { minutesToReady?: number; status?: 'pending' } = {}) =>
+    const order = (
+      customerId: number,
+      days: number,
+      extra: { minutesToReady?: number; status?: 'pending' } = {},
+    ) =>
       insertOrder(db, {
         shopId: shop.id,
         customerId,
@@ -134,7 +138,10 @@ describe('the rollups equal a recomputation from scratch', () => {
 
     const fikileOrders = await db.select().from(orders).where(eq(orders.customerId, fikile.id));
     const [oldest] = fikileOrders.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-    await db.update(orders).set({ createdAt: daysAgo(1) }).where(eq(orders.id, oldest!.id));
+    await db
+      .update(orders)
+      .set({ createdAt: daysAgo(1) })
+      .where(eq(orders.id, oldest!.id));
     await db.update(orders).set({ customerId: gugu.id }).where(eq(orders.id, fikileOrders[1]!.id));
     await db.update(orders).set({ shopId: otherShop.id }).where(eq(orders.id, fikileOrders[2]!.id));
     await db
