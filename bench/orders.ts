@@ -41,10 +41,13 @@ export interface OrdersBenchOptions {
   rate: number;
   /** Seconds of the same load before measuring (default 3). */
   warmupSeconds: number;
+  /** Server processes sharing the PostgreSQL database (default 1; PGlite always 1). */
+  instances: number;
 }
 
 export interface OrdersBenchResult {
   db: string;
+  instances: number;
   shops: number;
   customers: number;
   owners: number;
@@ -223,17 +226,33 @@ async function explainHotStatements(handle: DatabaseHandle): Promise<Record<stri
   return plans;
 }
 
+async function stopAll(servers: ReturnType<typeof startServer>[]) {
+  for (const server of servers)
+    if (server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    }
+}
+
 export async function runOrdersBench(options: OrdersBenchOptions): Promise<OrdersBenchResult> {
   const database = await freshDatabase(options);
   let handle = await database.open();
   const world = await seed(handle, options);
   await handle.close();
 
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = startServer(port, database.env);
+  // One server, or (PostgreSQL, --instances N) several sharing the database and its bus, as behind a load
+  // balancer: each owner and customer talks to one of them, and events cross between them through the bus.
+  const instanceCount = options.db === 'postgres' ? Math.max(1, options.instances) : 1;
+  const bases: string[] = [];
+  const servers: ReturnType<typeof startServer>[] = [];
+  for (let index = 0; index < instanceCount; index += 1) {
+    const port = await freePort();
+    bases.push(`http://127.0.0.1:${port}`);
+    servers.push(startServer(port, database.env));
+  }
+  const baseOf = (index: number) => bases[index % bases.length]!;
   try {
-    await waitForHealth(base);
+    await Promise.all(bases.map((base) => waitForHealth(base)));
     const tokens = createTokenService(JWT_SECRET, 3600);
 
     // Bookkeeping. Expected: per order, one order_created at its owner; per move, one order_updated with that
@@ -265,7 +284,7 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
     );
 
     // The owner's dashboard: on each new order, run it through to completed, one PUT after another.
-    const runOrder = async (order: Order, ownerToken: string) => {
+    const runOrder = async (order: Order, ownerToken: string, base: string) => {
       for (const status of moves) {
         const key = `${order.id}:${status}`;
         const sentAt = performance.now();
@@ -294,14 +313,14 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
     };
 
     const sockets: WebSocket[] = [];
-    const ownerEvent = (owner: number) => (event: ServerEvent) => {
+    const ownerEvent = (owner: number, base: string) => (event: ServerEvent) => {
       if (event.type === 'order_created') {
         if (createdSeen.has(event.order.id)) {
           duplicatedEvents += 1;
           return;
         }
         createdSeen.add(event.order.id);
-        void track(runOrder(event.order, ownerTokens.get(owner)!));
+        void track(runOrder(event.order, ownerTokens.get(owner)!, base));
       } else if (event.type === 'order_updated') {
         const key = `${event.order.id}:${event.order.status}`;
         if (ownerUpdateSeen.has(key)) duplicatedEvents += 1;
@@ -319,11 +338,15 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
       const sentAt = putSentAt.get(key);
       if (sentAt !== undefined) eventLatencies.push(performance.now() - sentAt);
     };
-    for (const owner of world.owners)
-      sockets.push(await connect(base, ownerTokens.get(owner)!, ownerEvent(owner)));
+    for (const [index, owner] of world.owners.entries())
+      sockets.push(await connect(baseOf(index), ownerTokens.get(owner)!, ownerEvent(owner, baseOf(index))));
     for (let start = 0; start < world.customers.length; start += 50) {
       const batch = customerTokens.slice(start, start + 50);
-      sockets.push(...(await Promise.all(batch.map((token) => connect(base, token, customerEvent)))));
+      sockets.push(
+        ...(await Promise.all(
+          batch.map((token, offset) => connect(baseOf(start + offset), token, customerEvent)),
+        )),
+      );
     }
 
     // A steady rate: one placement every 1/rate s, from customers in turn, each at a random shop of theirs.
@@ -342,7 +365,7 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
       });
       const sentAt = performance.now();
       void track(
-        request('POST', `${base}/api/orders`, customerTokens[index]!, body, {
+        request('POST', `${baseOf(index)}/api/orders`, customerTokens[index]!, body, {
           'idempotency-key': `bench-${sequence}`,
         })
           .then((reply) => {
@@ -401,7 +424,8 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
     movesDone = 0;
     completed = 0;
 
-    const serverBefore = cpuMs(server.pid!);
+    const serversCpuMs = () => servers.reduce((sum, server) => sum + (cpuMs(server.pid!) ?? 0), 0);
+    const serverBefore = serversCpuMs();
     const postgresBefore =
       options.db === 'postgres' ? postgresCpuMs(database.name) : new Map<number, number>();
     const generatorBefore = process.cpuUsage();
@@ -413,11 +437,11 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
     loopDelay.disable();
     const machineAfter = machineBusyMs();
     const generator = process.cpuUsage(generatorBefore);
-    const serverAfter = cpuMs(server.pid!);
+    const serverAfter = serversCpuMs();
     const postgresAfter =
       options.db === 'postgres' ? postgresCpuMs(database.name) : new Map<number, number>();
     const postgresMs = postgresCpuBetween(postgresBefore, postgresAfter);
-    const serverPeakRssMb = peakRssMb(server.pid!);
+    const serverPeakRssMb = Math.max(...servers.map((server) => peakRssMb(server.pid!)));
     for (const socket of sockets) socket.close();
 
     let lostEvents = 0;
@@ -432,14 +456,14 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
     const round = (value: number) => Number(value.toFixed(1));
     const perOrder = (ms: number | null) => (ms === null || placed === 0 ? null : round(ms / placed));
 
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await stopAll(servers);
     handle = await database.open();
     const plans = await explainHotStatements(handle);
     await handle.close();
 
     return {
       db: options.db,
+      instances: instanceCount,
       shops: options.shops,
       customers: options.customers,
       owners: options.owners,
@@ -477,16 +501,14 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
       plans,
     };
   } finally {
-    if (server.exitCode === null && server.signalCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
-    }
+    await stopAll(servers);
     await database.drop();
   }
 }
 
 const columns: Column<OrdersBenchResult>[] = [
   { header: 'database', value: (r) => r.db },
+  { header: 'instances', value: (r) => r.instances ?? 1, numeric: true },
   { header: 'target/s', value: (r) => r.targetRate, numeric: true },
   { header: 'placed', value: (r) => r.placed, numeric: true },
   { header: 'orders/s', value: (r) => r.ordersPerSecond, numeric: true },

@@ -7,7 +7,8 @@
 //   --conversations, --rate  chat: conversations (default 500) and messages per second in all (default 500)
 //   --orders    analytics: the big shop's orders (default 1,000,000 on PostgreSQL, 100,000 on PGlite)
 //   orders: --rate orders placed per second (default 200), --duration (default 15), --warmup seconds of the same
-//           load before measuring (default 3); 200 shops, 2,000 customers
+//           load before measuring (default 3), --instances server processes on PostgreSQL (default 1); 200 shops,
+//           2,000 customers
 //   --runs      web: Lighthouse runs per page, the best kept (default 2)
 //   --concurrency  login-flood: wrong sign-ins at once from the flooding address (default 32)
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); each scenario creates its own
@@ -31,6 +32,7 @@ const valueOptions = [
   'conversations',
   'rate',
   'warmup',
+  'instances',
   'orders',
   'runs',
   'concurrency',
@@ -164,6 +166,7 @@ const runners: Record<string, () => Promise<void>> = {
       durationSeconds: numberOption('duration', 15),
       rate: numberOption('rate', 200),
       warmupSeconds: numberOption('warmup', 3),
+      instances: numberOption('instances', 1),
     };
     const results: OrdersBenchResult[] = [];
     for (const db of await databases()) {
