@@ -27,8 +27,21 @@ const textTimes: pg.CustomTypesConfig = {
   }) as pg.CustomTypesConfig['getTypeParser'],
 };
 
-/** A statement's name: its text's hash, so the same text always gets the same name and no two texts share one. */
-const nameOf = (text: string) => `p_${createHash('sha1').update(text).digest('base64url')}`;
+/**
+ * A statement's name: its text's hash, so the same text always gets the same name and no two texts share one.
+ * Remembered per text (the hot statements are a few dozen texts), so a statement is hashed once.
+ */
+const names = new Map<string, string>();
+const NAMES_KEPT = 1_000;
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `p_${createHash('sha1').update(text).digest('base64url')}`;
+    if (names.size >= NAMES_KEPT) names.clear();
+    names.set(text, name);
+  }
+  return name;
+}
 
 /**
  * Runs a statement whose text repeats (values travel as parameters) as a named prepared statement on

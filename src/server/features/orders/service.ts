@@ -410,11 +410,10 @@ export async function moveOrder(
 
 /** The moved order and its message as the statement gave them back (JSON rows: the same on both drivers). */
 function changeFromJson(orderJson: string, messageJson: string, customerName: string): OrderChange {
-  const row = orderRowFromJson(orderJson);
-  const names = JSON.parse(orderJson) as { shop_name: string; owner_id: number };
+  const fields = JSON.parse(orderJson) as Record<string, unknown> & { shop_name: string; owner_id: number };
   return {
-    order: toOrder(row, { shopName: names.shop_name, customerName }),
-    ownerId: names.owner_id,
+    order: toOrder(orderRowFromFields(fields), { shopName: fields.shop_name, customerName }),
+    ownerId: fields.owner_id,
     message: messageFromJson(messageJson),
   };
 }
@@ -423,7 +422,10 @@ const timestampOf = (value: unknown) => (value === null ? null : new Date(value 
 
 /** An orders row as row_to_json wrote it (snake_case columns, timestamps as text). */
 function orderRowFromJson(json: string): OrderRow {
-  const row = JSON.parse(json) as Record<string, unknown>;
+  return orderRowFromFields(JSON.parse(json) as Record<string, unknown>);
+}
+
+function orderRowFromFields(row: Record<string, unknown>): OrderRow {
   return {
     id: row.id as number,
     shopId: row.shop_id as number,
