@@ -11,12 +11,17 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 const SHOP_PAGE = /^\/shops\/\d{1,10}\/?$/;
 const EARLY_DATA = '<script async src="/early-data.js"></script>';
 
+const DISCOVER_PAGE = /^\/discover\/?$/;
+const FAVORITES_PAGE = /^\/favorites\/?$/;
+/** Pages that start something in early-data.js: the shop's request, or (shop cards) the time-zone warm-up. */
+const EARLY_DATA_PAGES = new Set([SHOP_PAGE, DISCOVER_PAGE, FAVORITES_PAGE]);
+
 /** Routes whose page module is worth announcing early, and the module (a key of Vite's build manifest). */
 const PAGE_MODULES: [pattern: RegExp, module: string][] = [
   [SHOP_PAGE, 'pages/ShopPage.tsx'],
-  [/^\/discover\/?$/, 'pages/DiscoverPage.tsx'],
+  [DISCOVER_PAGE, 'pages/DiscoverPage.tsx'],
   [/^\/orders\/?$/, 'pages/OrdersPage.tsx'],
-  [/^\/favorites\/?$/, 'pages/FavoritesPage.tsx'],
+  [FAVORITES_PAGE, 'pages/FavoritesPage.tsx'],
   [/^\/messages\/?$/, 'pages/MessagesPage.tsx'],
   [/^\/dashboard\/?$/, 'pages/DashboardPage.tsx'],
   [/^\/login\/?$/, 'pages/LoginPage.tsx'],
@@ -73,7 +78,7 @@ export function loadPageHtml(clientDir: string): ((pathname: string) => PageVari
       .join('');
     // The early request first in the head, so it is asked for (and run) before the app's scripts.
     let page = html.replace('</head>', `${links}</head>`);
-    if (pattern === SHOP_PAGE) page = page.replace('<head>', `<head>${EARLY_DATA}`);
+    if (EARLY_DATA_PAGES.has(pattern)) page = page.replace('<head>', `<head>${EARLY_DATA}`);
     return [pattern, page === html ? plain : variant(page)] as const;
   });
   return (pathname) => variants.find(([pattern]) => pattern.test(pathname))?.[1] ?? plain;

@@ -59,7 +59,7 @@ test('API answers are not kept by the browser', async () => {
   }
 });
 
-test('the page is compressed too, and a route names its page chunk and, on a shop page, the early data request', async () => {
+test('the page is compressed too, and a route names its page chunk and, on a shop page and Discover, the early script', async () => {
   const manifest = JSON.parse(
     readFileSync(path.resolve(assetsDir, '../.vite/manifest.json'), 'utf8'),
   ) as Record<string, { file: string }>;
@@ -79,7 +79,8 @@ test('the page is compressed too, and a route names its page chunk and, on a sho
 
   const discoverHtml = await (await get('/discover', 'br')).text();
   expect(discoverHtml).toContain(discoverChunk);
-  expect(discoverHtml).not.toContain('early-data.js');
+  // Discover's cards: the time-zone data warmed in a worker (public/time-zone-warm-up.js).
+  expect(discoverHtml).toMatch(/<head><script async src="\/early-data.js"><\/script>/);
   // The landing page is in the entry script already: nothing more to name.
   const landingHtml = await (await get('/', 'br')).text();
   expect(landingHtml).not.toContain('modulepreload" crossorigin href="/assets/ShopPage');
@@ -88,4 +89,8 @@ test('the page is compressed too, and a route names its page chunk and, on a sho
   const early = await get('/early-data.js', 'br');
   expect(early.status).toBe(200);
   expect(early.headers.get('content-type')).toContain('javascript');
+  expect(await early.text()).toContain("new Worker('/time-zone-warm-up.js')");
+  const warmUp = await get('/time-zone-warm-up.js', 'br');
+  expect(warmUp.status).toBe(200);
+  expect(warmUp.headers.get('content-type')).toContain('javascript');
 });

@@ -13,6 +13,8 @@ test.describe('a coffee lover on Discover', () => {
     const cards = page.getByTestId('shop-card');
     await expect(page.getByRole('heading', { name: 'Featured Coffee Shops' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'All Coffee Shops' })).toBeVisible();
+    // The cards come a row at a time; the list says it is busy until the last one is in.
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     const total = await cards.count();
     expect(total).toBeGreaterThan(5);
 
@@ -35,6 +37,26 @@ test.describe('a coffee lover on Discover', () => {
     await page.getByRole('button', { name: 'Clear Filters' }).click();
     await expect(page.getByLabel('Search')).toHaveValue('');
     await expect(cards).toHaveCount(total);
+  });
+
+  test('the cards come a row at a time, and every shop of the page is there once the list is not busy', async ({
+    page,
+  }) => {
+    // A phone's width: one card per row, so the list is built in many steps.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAsNew(page, 'customer');
+    await page.goto('/discover');
+    const cards = page.getByTestId('shop-card');
+    await expect(cards.first()).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    // The same first page the app asked for (the server keeps the list for 10 s).
+    const listed = (await (await page.request.get('/api/coffee-shops')).json()) as { name: string }[];
+    expect(listed.length).toBeGreaterThan(3);
+    await expect(cards).toHaveCount(listed.length);
+    const names = await cards.getByRole('heading').allTextContents();
+    expect(names.sort()).toEqual(listed.map((shop) => shop.name).sort());
+    // No sideways scrolling at a phone's width.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
   test('more matches than a page: 50 shops, then Show More Coffee Shops brings the rest', async ({

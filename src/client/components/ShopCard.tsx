@@ -1,11 +1,13 @@
 // A shop in a list (spec §2 Shop card): picture, PROMOTED badge, heart, facts, Start Chatting and Leave Review;
-// the picture and name open the shop's page.
+// the picture and name open the shop's page. Memoised: a list re-renders when the favourites arrive or a filter
+// changes, and a card whose shop and heart are unchanged need not.
 
 import { shopCategoryLabels } from '@shared/api/shop-constants';
 import type { Shop } from '@shared/api/shops';
 import { isFeatured } from '@shared/domain/featured';
 import { ratingLabel } from '@shared/domain/rating';
 import { Clock, MapPin, Navigation, Star, Truck } from 'lucide-react';
+import { memo } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '../ui/Badge';
 import { Card } from '../ui/Card';
@@ -20,7 +22,7 @@ export function formatDeliveryFee(fee: number | null): string {
   return fee === 0 ? 'Free delivery' : `R${fee.toFixed(2)} delivery`;
 }
 
-export function ShopCard({
+export const ShopCard = memo(function ShopCard({
   shop,
   isFavorite,
   onToggleFavorite,
@@ -98,4 +100,4 @@ export function ShopCard({
       </div>
     </Card>
   );
-}
+});

@@ -1,16 +1,27 @@
 // The heart's behaviour for a customer: which shops are favourites (from the server) and the toggle with toasts.
 import type { Shop } from '@shared/api/shops';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { toast } from '../../ui/toast-store';
 import { useFavorites, useToggleFavorite } from './queries';
 
 export function useFavoriteToggle(enabled: boolean) {
   const favorites = useFavorites(enabled);
   const toggle = useToggleFavorite();
-  const favoriteIds = new Set((favorites.data ?? []).map((favorite) => favorite.shopId));
+  const favoriteIds = useMemo(
+    () => new Set((favorites.data ?? []).map((favorite) => favorite.shopId)),
+    [favorites.data],
+  );
 
-  const onToggle = (shop: Shop) => {
-    const isFavorite = favoriteIds.has(shop.id);
-    toggle.mutate(
+  // One function for the page's life: shop cards are memoised, so when the favourites arrive (after the shops,
+  // in a request of their own) only the cards whose heart changes render again, not the whole list. The ref
+  // gives it the favourites and mutation of the last render shown.
+  const latest = useRef({ favoriteIds, mutate: toggle.mutate });
+  useLayoutEffect(() => {
+    latest.current = { favoriteIds, mutate: toggle.mutate };
+  });
+  const onToggle = useCallback((shop: Shop) => {
+    const isFavorite = latest.current.favoriteIds.has(shop.id);
+    latest.current.mutate(
       { shopId: shop.id, isFavorite },
       {
         onSuccess: () =>
@@ -25,6 +36,6 @@ export function useFavoriteToggle(enabled: boolean) {
           }),
       },
     );
-  };
+  }, []);
   return { favorites, favoriteIds, onToggle };
 }

@@ -7,6 +7,7 @@ import { useDeferredValue, useState } from 'react';
 import { Prompt } from '../../components/Prompt';
 import { ShopGrid } from '../../components/ShopGrid';
 import { Button } from '../../ui/Button';
+import { cn } from '../../ui/cn';
 import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
 import { NativeSelect } from '../../ui/NativeSelect';
@@ -15,6 +16,7 @@ import { Switch } from '../../ui/Switch';
 import { toast } from '../../ui/toast-store';
 import { useFavoriteToggle } from '../favorites/use-favorite-toggle';
 import { useShopPages } from './queries';
+import { useGrowingCount } from './use-growing-count';
 
 interface Location {
   latitude: number;
@@ -79,9 +81,13 @@ export function DiscoverView() {
   };
 
   const list = shops.shops;
+  const shownCount = useGrowingCount(list.length);
+  const isListPartial = shownCount < list.length;
   // When sorting by distance the list stays one nearest-first list; otherwise featured shops lead.
   const featured = sortByDistance ? [] : list.filter((shop) => isFeatured(shop));
   const rest = sortByDistance ? list : list.filter((shop) => !isFeatured(shop));
+  const featuredShown = featured.slice(0, shownCount);
+  const restShown = rest.slice(0, Math.max(0, shownCount - featured.length));
 
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
@@ -175,19 +181,23 @@ export function DiscoverView() {
           <Button onClick={clearFilters}>Clear Filters</Button>
         </Prompt>
       ) : (
-        <div className="space-y-10" aria-busy={shops.isFetching}>
-          {featured.length > 0 && (
+        <div
+          // A screen's height until the rest of the cards are in, so the footer is not shown and pushed down.
+          className={cn('space-y-10', isListPartial && 'min-h-screen')}
+          aria-busy={shops.isFetching || isListPartial}
+        >
+          {featuredShown.length > 0 && (
             <ShopGrid
               title="Featured Coffee Shops"
-              shops={featured}
+              shops={featuredShown}
               favoriteIds={favoriteIds}
               onToggleFavorite={onToggle}
             />
           )}
-          {rest.length > 0 && (
+          {restShown.length > 0 && (
             <ShopGrid
               title={sortByDistance ? 'Nearest Coffee Shops' : 'All Coffee Shops'}
-              shops={rest}
+              shops={restShown}
               favoriteIds={favoriteIds}
               onToggleFavorite={onToggle}
             />
