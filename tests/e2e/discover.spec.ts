@@ -193,3 +193,23 @@ test.describe('a shop owner creating a shop', () => {
     expect(shops[0]).toMatchObject({ name, latitude: null, longitude: null });
   });
 });
+
+test('Discover opened directly asks for the session once, started before the app, and drops a stale token', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/auth/me')
+      asked.push(request.headers().authorization ?? 'none');
+  });
+  const { accessToken } = await signInAsNew(page, 'customer');
+  await page.goto('/discover');
+  await expect(page.getByRole('heading', { name: 'All Coffee Shops' })).toBeVisible();
+  expect(asked).toEqual([`Bearer ${accessToken}`]);
+
+  // A token the server no longer accepts: the early answer is a 401, the app signs out quietly (spec §8).
+  await page.evaluate(() => localStorage.setItem('token', 'not-a-token'));
+  await page.goto('/discover');
+  await expect(page.getByText('Sign in to discover coffee shops near you.')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});

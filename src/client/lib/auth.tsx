@@ -3,7 +3,8 @@
 import type { AuthResponse, RegisterBody, Role, User, VerifyCodeBody } from '@shared/api/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { apiRequest, getToken, TOKEN_KEY } from './api';
+import { apiRequest, getToken, readResponse, TOKEN_KEY } from './api';
+import { takeEarlySession } from './early-data';
 
 interface AuthContextValue {
   user: User | null;
@@ -30,7 +31,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!getToken()) return;
     let cancelled = false;
-    apiRequest<User>('GET', '/api/auth/me')
+    // The request early-data.js started while the scripts downloaded, when it did (same token, same request).
+    const early = takeEarlySession();
+    (early ? early.then((response) => readResponse<User>(response)) : apiRequest<User>('GET', '/api/auth/me'))
       .then((me) => {
         if (!cancelled) setUser(me);
       })

@@ -1,5 +1,6 @@
-// A request the page started before the app ran (public/early-data.js, on shop pages): handed to the data cache
-// under its query key, so the page's query finds it under way instead of asking again.
+// Requests the page started before the app ran (public/early-data.js): a shop page's shop, handed to the data
+// cache under its query key, and the session's profile, taken by the session (lib/auth.tsx); each is asked for
+// once instead of again by the app.
 import type { QueryClient } from '@tanstack/react-query';
 import { readResponse } from './api';
 
@@ -7,7 +8,16 @@ declare global {
   interface Window {
     /** The request under way; 'taken' once the app has looked, so a late early-data.js asks for nothing. */
     __earlyData?: { path: string; response: Promise<Response> } | 'taken';
+    /** GET /api/auth/me under way with the stored token; 'taken' once the session has looked. */
+    __earlySession?: Promise<Response> | 'taken';
   }
+}
+
+/** The profile request early-data.js started with the stored token, once; null when there is none. */
+export function takeEarlySession(): Promise<Response> | null {
+  const early = window.__earlySession;
+  window.__earlySession = 'taken';
+  return early && early !== 'taken' ? early : null;
 }
 
 export function adoptEarlyData(queryClient: QueryClient) {
