@@ -23,6 +23,18 @@ interface Location {
   longitude: number;
 }
 
+/** The page's title, also shown while the session is checked (DiscoverPage): it is the page's largest text. */
+export function DiscoverHeader() {
+  return (
+    <header>
+      <h1 className="font-display text-3xl font-bold text-espresso-950 sm:text-4xl">Discover Coffee Shops</h1>
+      <p className="mt-2 text-espresso-700">
+        Find your next favourite cup, from quick espresso bars to artisan roasters.
+      </p>
+    </header>
+  );
+}
+
 export function DiscoverView() {
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<ShopCategory | 'all'>('all');
@@ -91,14 +103,7 @@ export function DiscoverView() {
 
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
-      <header>
-        <h1 className="font-display text-3xl font-bold text-espresso-950 sm:text-4xl">
-          Discover Coffee Shops
-        </h1>
-        <p className="mt-2 text-espresso-700">
-          Find your next favourite cup, from quick espresso bars to artisan roasters.
-        </p>
-      </header>
+      <DiscoverHeader />
 
       <div className="grid gap-4 rounded-2xl border border-espresso-100 bg-white p-4 shadow-sm md:grid-cols-[1fr_auto_auto] md:items-end">
         <div className="grid gap-1.5">
