@@ -68,84 +68,79 @@ const COUNTERS = ['orders', ...orderStatuses, 'revenue_cents', 'customers_latest
  * - whole local days from shop_order_days, one row a day (t its local midnight; `day` and `hourly_orders` for the
  *   heat map), save the days that hold a bound;
  * - on those days, whole UTC hours from shop_order_hours, save the hours that hold a bound;
- * - each bound's hour as its hour row less the orders on its shorter side of the bound, which are counted again at
- *   their own time (all bounds but the end are `now` less whole days, so they share their minutes and one side is at
- *   most half an hour); for the end, the hour row less the orders placed after the end (normally none).
+ * - each bound's hour as its hour row, placed on one side of the bound (`pivot`), less the orders (and customers'
+ *   latest orders) on the other side, which count again at their own time. All bounds but the end are `now` less
+ *   whole days, so they share their minutes and the side read is the shorter, at most half an hour; at the end it
+ *   is what comes after it (normally nothing), whose own rows the filter `t <= end` then leaves out.
  * So the rows read follow the window's days, not the shop's orders, save at most half an hour of orders per bound.
- * Every figure sums rows filtered on `t`; rows before `previousStart` are left out.
  */
 function windowRows(shopId: number, window: ReturnType<typeof windowOf>) {
   const { previousStart, start, lastWeekStart, weekStart, end } = window;
   const pastBounds = [...new Set([previousStart, lastWeekStart, weekStart, start].map((at) => at.getTime()))]
     .sort((a, b) => a - b)
     .map((ms) => new Date(ms));
-  const bounds = instants([...pastBounds, end]);
-  const boundHours = instants([...pastBounds, end].map((at) => floorTo(at, HOUR_MS)));
   const endHour = floorTo(end, HOUR_MS);
   // The past bounds' shared offset into their hour: the orders before it are read when it is under half an hour.
   const readBefore = previousStart.getTime() - floorTo(previousStart, HOUR_MS).getTime() < HOUR_MS / 2;
-  const counters = sql.raw(COUNTERS.join(', '));
+  const sides = [
+    ...pastBounds.map((bound) => {
+      const hour = floorTo(bound, HOUR_MS);
+      const next = new Date(hour.getTime() + HOUR_MS);
+      return readBefore
+        ? { hour, pivot: bound, from: hour, to: bound }
+        : { hour, pivot: hour, from: bound, to: next };
+    }),
+    { hour: endHour, pivot: endHour, from: end, to: new Date(endHour.getTime() + HOUR_MS) },
+  ];
+  const column = (pick: (side: (typeof sides)[number]) => Date) => instants(sides.map(pick));
+  const sidesTable = sql`unnest(${column((side) => side.hour)}, ${column((side) => side.pivot)},
+    ${column((side) => side.from)}, ${column((side) => side.to)}) as side(hour, pivot, side_from, side_to)`;
+  const boundDays = sql`array(select distinct local_day(b) from unnest(${instants([...pastBounds, end])}) as b)`;
   const ordersOf = sql.raw(orderStatuses.join(' + '));
-  const zeros = (count: number) => sql.raw(Array(count).fill('0').join(', '));
-  const statusOfOrder = (sign: string) =>
-    sql.join(
-      orderStatuses.map((status) => sql.raw(`${sign}(o.status = '${status}')::int`)),
-      sql`, `,
-    );
-  const revenueOfOrder = sql`case when o.status = 'cancelled' then 0 else o.total_cents end::int8`;
-  // One past bound's hour: [hour, bound) or [bound, hour + 1 h), whichever side is read, as `side_from`, `side_to`;
-  // the hour row and what the read side takes back out of it sit at `pivot`, on the other side.
-  const pastSides = readBefore
-    ? sql`select b as bound, utc_bucket(b, 1) as hour, b as pivot, utc_bucket(b, 1) as side_from, b as side_to
-        from unnest(${instants(pastBounds)}) as b`
-    : sql`select b as bound, utc_bucket(b, 1) as hour, utc_bucket(b, 1) as pivot, b as side_from,
-          utc_bucket(b, 1) + interval '1 hour' as side_to
-        from unnest(${instants(pastBounds)}) as b`;
-  const customersOnSide = (column: 'latest_at' | 'second_latest_at', counts: string) => sql`
-    select t, null::date, null::int[], ${zeros(orderStatuses.length + 2)}, ${sql.raw(counts)}
-    from past_sides p
+  const hourCounters = sql`${ordersOf}, ${statuses()}, revenue_cents, customers_latest, customers_second_latest`;
+  const zeros = sql.raw(
+    Array(orderStatuses.length + 2)
+      .fill('0')
+      .join(', '),
+  );
+  const statusOfOrder = sql.join(
+    orderStatuses.map((status) => sql.raw(`moved.sign * (o.status = '${status}')::int`)),
+    sql`, `,
+  );
+  const customersOnSide = (at: 'latest_at' | 'second_latest_at', counts: string) => sql`
+    select moved.t, null::date, null::int[], ${zeros}, ${sql.raw(counts)}
+    from ${sidesTable}
     join shop_customers c on c.shop_id = ${shopId}
-      and c.${sql.raw(column)} >= p.side_from and c.${sql.raw(column)} < p.side_to,
-      lateral (values (c.${sql.raw(column)}, 1), (p.pivot, -1)) as moved(t, sign)`;
+      and c.${sql.raw(at)} >= side.side_from and c.${sql.raw(at)} < side.side_to,
+      lateral (values (c.${sql.raw(at)}, 1), (side.pivot, -1)) as moved(t, sign)`;
   return sql`
-    with past_sides as (${pastSides}),
-    bound_days as (select distinct local_day(b) as day from unnest(${bounds}) as b)
     select *
     from (
-      select (d.day::timestamp at time zone ${zone}) as t, d.day, d.hourly_orders,
-        ${ordersOf} as orders, ${statuses()}, revenue_cents, customers_latest, customers_second_latest
-      from shop_order_days d
-      where d.shop_id = ${shopId} and d.day >= local_day(${instant(previousStart)}) and d.day <= local_day(${instant(end)})
-        and d.day not in (select day from bound_days)
+      select (day::timestamp at time zone ${zone}) as t, day, hourly_orders, ${hourCounters}
+      from shop_order_days
+      where shop_id = ${shopId} and day >= local_day(${instant(previousStart)}) and day <= local_day(${instant(end)})
+        and day <> all(${boundDays})
       union all
-      select h.hour, null, null, ${ordersOf}, ${statuses()}, revenue_cents, customers_latest, customers_second_latest
-      from bound_days bd
-      join shop_order_hours h on h.shop_id = ${shopId}
-        and h.hour >= (bd.day::timestamp at time zone ${zone})
-        and h.hour < ((bd.day + 1)::timestamp at time zone ${zone})
-      where h.hour >= ${instant(floorTo(previousStart, HOUR_MS))} and h.hour <= ${instant(endHour)}
-        and h.hour <> all(${boundHours})
+      select hour, null, null, ${hourCounters}
+      from unnest(${boundDays}) as bound_day(day)
+      join shop_order_hours on shop_id = ${shopId}
+        and hour >= (bound_day.day::timestamp at time zone ${zone})
+        and hour < ((bound_day.day + 1)::timestamp at time zone ${zone})
+      where hour >= ${instant(floorTo(previousStart, HOUR_MS))} and hour <= ${instant(endHour)}
+        and hour <> all(${column((side) => side.hour)})
       union all
-      select p.pivot, null, null, ${ordersOf}, ${statuses()}, revenue_cents, customers_latest, customers_second_latest
-      from past_sides p join shop_order_hours h on h.shop_id = ${shopId} and h.hour = p.hour
+      select side.pivot, null, null, ${hourCounters}
+      from ${sidesTable} join shop_order_hours h on h.shop_id = ${shopId} and h.hour = side.hour
       union all
-      select moved.t, null, null, moved.sign, ${statusOfOrder('moved.sign * ')},
-        moved.sign * ${revenueOfOrder}, 0, 0
-      from past_sides p
-      join orders o on o.shop_id = ${shopId} and o.created_at >= p.side_from and o.created_at < p.side_to,
-        lateral (values (o.created_at, 1), (p.pivot, -1)) as moved(t, sign)
-      union all ${customersOnSide('latest_at', 'sign, 0')}
-      union all ${customersOnSide('second_latest_at', '0, sign')}
-      union all
-      select hour, null, null, ${ordersOf}, ${statuses()}, revenue_cents, customers_latest, customers_second_latest
-      from shop_order_hours where shop_id = ${shopId} and hour = ${instant(endHour)}
-      union all
-      select ${instant(endHour)}, null, null, -1, ${statusOfOrder('-')}, -${revenueOfOrder}, 0, 0
-      from orders o
-      where o.shop_id = ${shopId} and o.created_at > ${instant(end)}
-        and o.created_at < ${instant(new Date(endHour.getTime() + HOUR_MS))}
-    ) signed (t, day, hourly_orders, ${counters})
-    where t >= ${instant(previousStart)}`;
+      select moved.t, null, null, moved.sign, ${statusOfOrder},
+        moved.sign * case when o.status = 'cancelled' then 0 else o.total_cents end::int8, 0, 0
+      from ${sidesTable}
+      join orders o on o.shop_id = ${shopId} and o.created_at >= side.side_from and o.created_at < side.side_to,
+        lateral (values (o.created_at, 1), (side.pivot, -1)) as moved(t, sign)
+      union all ${customersOnSide('latest_at', 'moved.sign, 0')}
+      union all ${customersOnSide('second_latest_at', '0, moved.sign')}
+    ) signed (t, day, hourly_orders, ${sql.raw(COUNTERS.join(', '))})
+    where t >= ${instant(previousStart)} and t <= ${instant(end)}`;
 }
 
 /** The statuses' columns, in the order of the status machine. */
