@@ -121,13 +121,18 @@ function windowRows(shopId: number, window: ReturnType<typeof windowOf>) {
       where shop_id = ${shopId} and day >= local_day(${instant(previousStart)}) and day <= local_day(${instant(end)})
         and day <> all(${boundDays})
       union all
-      select hour, null, null, ${hourCounters}
-      from unnest(${boundDays}) as bound_day(day)
-      join shop_order_hours on shop_id = ${shopId}
-        and hour >= (bound_day.day::timestamp at time zone ${zone})
-        and hour < ((bound_day.day + 1)::timestamp at time zone ${zone})
-      where hour >= ${instant(floorTo(previousStart, HOUR_MS))} and hour <= ${instant(endHour)}
-        and hour <> all(${column((side) => side.hour)})
+      select by_hour.*
+      from unnest(${boundDays}) as bound_day(day), lateral (
+        select hour, null::date, null::int[], ${hourCounters}
+        from shop_order_hours
+        where shop_id = ${shopId} and hour >= (bound_day.day::timestamp at time zone ${zone})
+          and hour < ((bound_day.day + 1)::timestamp at time zone ${zone})
+          and hour >= ${instant(floorTo(previousStart, HOUR_MS))} and hour <= ${instant(endHour)}
+          and hour <> all(${column((side) => side.hour)})
+        -- Kept a subquery, so each bound day is one index range: flattened into a join, PostgreSQL may read every hour
+        -- of the two periods once and filter them (4,316 rows at 90 days for the big shop, 10 ms).
+        offset 0
+      ) by_hour
       union all
       select side.pivot, null, null, ${hourCounters}
       from ${sidesTable} join shop_order_hours h on h.shop_id = ${shopId} and h.hour = side.hour
