@@ -1,4 +1,4 @@
-// Recomputes every analytics rollup (migrations 0007 and 0009) from the rows it summarises, independently of the triggers'
+// Recomputes every analytics rollup (migration 0007) from the rows it summarises, independently of the triggers'
 // own functions, and lists where the kept rollups differ: tests call it after placements, moves, cancellations,
 // bulk writes and deletions, and expect nothing.
 import { sql } from 'drizzle-orm';
@@ -7,10 +7,6 @@ import type { Database } from '../../src/server/db/client.js';
 /** The start of the UTC hour or day of a column, written without the migration's utc_bucket. */
 const hourOf = (column: string) => `(date_trunc('hour', ${column} at time zone 'UTC') at time zone 'UTC')`;
 const dayOf = (column: string) => `(date_trunc('day', ${column} at time zone 'UTC') at time zone 'UTC')`;
-/** The Africa/Johannesburg calendar day and hour of a column, written without the migration's local_day / local_hour. */
-const localDayOf = (column: string) => `(${column} at time zone 'Africa/Johannesburg')::date`;
-const localHourOf = (column: string) =>
-  `extract(hour from ${column} at time zone 'Africa/Johannesburg')::int`;
 
 /** Each rollup: its rows as kept (rows that sum to nothing left out) and as recomputed, as comparable JSON. */
 const rollups: Record<string, { kept: string; recomputed: string }> = {
@@ -44,48 +40,6 @@ const rollups: Record<string, { kept: string; recomputed: string }> = {
         coalesce(completed, 0), coalesce(cancelled, 0), coalesce(revenue_cents, 0),
         coalesce(customers_latest, 0), coalesce(customers_second_latest, 0)
       from placed full join latest using (shop_id, hour)`,
-  },
-  shop_order_days: {
-    kept: `select shop_id, day, pending, confirmed, preparing, ready, completed, cancelled, revenue_cents::int8,
-        customers_latest, customers_second_latest, hourly_orders
-      from shop_order_days
-      where (pending, confirmed, preparing, ready, completed, cancelled, revenue_cents, customers_latest,
-        customers_second_latest) <> (0, 0, 0, 0, 0, 0, 0, 0, 0) or hourly_orders <> array_fill(0, array[24])`,
-    recomputed: `with placed as (
-        select shop_id, ${localDayOf('created_at')} as day,
-          count(*) filter (where status = 'pending')::int as pending,
-          count(*) filter (where status = 'confirmed')::int as confirmed,
-          count(*) filter (where status = 'preparing')::int as preparing,
-          count(*) filter (where status = 'ready')::int as ready,
-          count(*) filter (where status = 'completed')::int as completed,
-          count(*) filter (where status = 'cancelled')::int as cancelled,
-          coalesce(sum(total_cents) filter (where status <> 'cancelled'), 0)::int8 as revenue_cents
-        from orders group by 1, 2
-      ), by_hour as (
-        select shop_id, ${localDayOf('created_at')} as day, ${localHourOf('created_at')} as hour, count(*)::int as orders
-        from orders group by 1, 2, 3
-      ), hourly as (
-        select days.shop_id, days.day,
-          array_agg(coalesce(by_hour.orders, 0) order by hours.hour) as hourly_orders
-        from (select distinct shop_id, day from by_hour) days
-        cross join generate_series(0, 23) as hours(hour)
-        left join by_hour using (shop_id, day, hour)
-        group by 1, 2
-      ), ranked as (
-        select shop_id, created_at,
-          row_number() over (partition by shop_id, customer_id order by created_at desc) as position
-        from orders
-      ), latest as (
-        select shop_id, ${localDayOf('created_at')} as day,
-          count(*) filter (where position = 1)::int as customers_latest,
-          count(*) filter (where position = 2)::int as customers_second_latest
-        from ranked where position <= 2 group by 1, 2
-      )
-      select shop_id, day, coalesce(pending, 0), coalesce(confirmed, 0), coalesce(preparing, 0), coalesce(ready, 0),
-        coalesce(completed, 0), coalesce(cancelled, 0), coalesce(revenue_cents, 0),
-        coalesce(customers_latest, 0), coalesce(customers_second_latest, 0),
-        coalesce(hourly_orders, array_fill(0, array[24]))
-      from placed full join latest using (shop_id, day) left join hourly using (shop_id, day)`,
   },
   shop_customers: {
     kept: 'select shop_id, customer_id, latest_at, second_latest_at from shop_customers',

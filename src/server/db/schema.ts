@@ -408,36 +408,6 @@ export const shopOrderHours = pgTable(
 );
 
 /**
- * Orders of a shop placed on one Africa/Johannesburg calendar day: the day's totals as in shop_order_hours, and its
- * orders per local hour (hourly_orders[1] is 00:00–01:00). A window's whole days come from here, one row a day,
- * whatever the shop's volume; only the days holding a bound of the window are read by the hour (migration 0009,
- * docs/decisions/0005-analytics-day-rollup.md). Kept with shop_order_hours by the same trigger functions.
- */
-export const shopOrderDays = pgTable(
-  'shop_order_days',
-  {
-    shopId: integer('shop_id')
-      .notNull()
-      .references(() => coffeeShops.id, { onDelete: 'cascade' }),
-    /** The local calendar day. */
-    day: date('day', { mode: 'string' }).notNull(),
-    pending: integer('pending').notNull().default(0),
-    confirmed: integer('confirmed').notNull().default(0),
-    preparing: integer('preparing').notNull().default(0),
-    ready: integer('ready').notNull().default(0),
-    completed: integer('completed').notNull().default(0),
-    cancelled: integer('cancelled').notNull().default(0),
-    /** total_cents of the orders not cancelled. */
-    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
-    customersLatest: integer('customers_latest').notNull().default(0),
-    customersSecondLatest: integer('customers_second_latest').notNull().default(0),
-    /** Orders (every status) per local hour, 24 entries: the heat map and peak hours of whole days. */
-    hourlyOrders: integer('hourly_orders').array().notNull().default(sql`array_fill(0, array[24])`),
-  },
-  (table) => [primaryKey({ columns: [table.shopId, table.day] })],
-);
-
-/**
  * Each customer's two latest orders at a shop: a customer ordered in a window ending now when the latest is in it,
  * twice or more when the second-latest is. customer_id has no foreign key on purpose: when a customer is deleted,
  * the trigger on orders must still find this row to take the customer out of shop_order_hours.

@@ -59,97 +59,57 @@ function windowOf(now: Date, days: number) {
   };
 }
 
-/** The counters every row of window_rows carries, in this order: orders, one per status, revenue, customers. */
-const COUNTERS = ['orders', ...orderStatuses, 'revenue_cents', 'customers_latest', 'customers_second_latest'];
+/**
+ * The UTC hours that some bound of the window falls inside (or starts): read from the orders themselves, as the
+ * hour's rollup row would count orders on both sides of the bound (or, at the end, orders placed after `now`).
+ * Every bound is `now` less whole days, so they share their minutes and there are at most five such hours.
+ */
+function hoursAroundBounds(window: ReturnType<typeof windowOf>): Date[] {
+  const bounds = [window.previousStart, window.lastWeekStart, window.weekStart, window.start, window.end];
+  const starts = new Set(bounds.map((bound) => floorTo(bound, HOUR_MS).getTime()));
+  return [...starts].sort((a, b) => a - b).map((ms) => new Date(ms));
+}
 
 /**
- * The window's orders, two periods long (the window and the one before it, for growth), as signed rows with an
- * instant `t` that lies on the same side of every bound as all the orders a row counts:
- * - whole local days from shop_order_days, one row a day (t its local midnight; `day` and `hourly_orders` for the
- *   heat map), save the days that hold a bound;
- * - on those days, whole UTC hours from shop_order_hours, save the hours that hold a bound;
- * - each bound's hour as its hour row, placed on one side of the bound (`pivot`), less the orders (and customers'
- *   latest orders) on the other side, which count again at their own time. All bounds but the end are `now` less
- *   whole days, so they share their minutes and the side read is the shorter, at most half an hour; at the end it
- *   is what comes after it (normally nothing), whose own rows the filter `t <= end` then leaves out.
- * So the rows read follow the window's days, not the shop's orders, save at most half an hour of orders per bound.
+ * The window's orders, two periods long (the window and the one before it, for growth): one row per whole UTC hour
+ * from shop_order_hours, and one row per order in the hours around its bounds. `t` is the hour's start or the
+ * order's time; each row counts its orders per status, revenue (cancelled left out), and the customers whose latest
+ * and second-latest orders fall there (from shop_customers around the bounds). Whole hours lie entirely on one side of
+ * every bound, so filtering on `t` is exact for both kinds of row.
  */
 function windowRows(shopId: number, window: ReturnType<typeof windowOf>) {
-  const { previousStart, start, lastWeekStart, weekStart, end } = window;
-  const pastBounds = [...new Set([previousStart, lastWeekStart, weekStart, start].map((at) => at.getTime()))]
-    .sort((a, b) => a - b)
-    .map((ms) => new Date(ms));
-  const endHour = floorTo(end, HOUR_MS);
-  // The past bounds' shared offset into their hour: the orders before it are read when it is under half an hour.
-  const readBefore = previousStart.getTime() - floorTo(previousStart, HOUR_MS).getTime() < HOUR_MS / 2;
-  const sides = [
-    ...pastBounds.map((bound) => {
-      const hour = floorTo(bound, HOUR_MS);
-      const next = new Date(hour.getTime() + HOUR_MS);
-      return readBefore
-        ? { hour, pivot: bound, from: hour, to: bound }
-        : { hour, pivot: hour, from: bound, to: next };
-    }),
-    { hour: endHour, pivot: endHour, from: end, to: new Date(endHour.getTime() + HOUR_MS) },
-  ];
-  const column = (pick: (side: (typeof sides)[number]) => Date) => instants(sides.map(pick));
-  const sidesTable = sql`unnest(${column((side) => side.hour)}, ${column((side) => side.pivot)},
-    ${column((side) => side.from)}, ${column((side) => side.to)}) as side(hour, pivot, side_from, side_to)`;
-  const boundDays = sql`array(select distinct local_day(b) from unnest(${instants([...pastBounds, end])}) as b)`;
-  const ordersOf = sql.raw(orderStatuses.join(' + '));
-  const hourCounters = sql`${ordersOf}, ${statuses()}, revenue_cents, customers_latest, customers_second_latest`;
-  const zeros = sql.raw(
+  const { previousStart, end } = window;
+  const edges = hoursAroundBounds(window);
+  const edgeHours = instants(edges);
+  // One column per status, in the order of the status machine, in every branch of the union.
+  const statuses = sql.raw(orderStatuses.join(', '));
+  const statusOfOrder = orderStatuses.map((status) => sql.raw(`(o.status = '${status}')::int`));
+  const noOrders = sql.raw(
     Array(orderStatuses.length + 2)
       .fill('0')
       .join(', '),
-  );
-  const statusOfOrder = sql.join(
-    orderStatuses.map((status) => sql.raw(`moved.sign * (o.status = '${status}')::int`)),
-    sql`, `,
-  );
-  const customersOnSide = (at: 'latest_at' | 'second_latest_at', counts: string) => sql`
-    select moved.t, null::date, null::int[], ${zeros}, ${sql.raw(counts)}
-    from ${sidesTable}
+  ); // orders, statuses, revenue
+  const customersAt = (column: 'latest_at' | 'second_latest_at', counts: SQL) => sql`
+    select c.${sql.raw(column)}, ${noOrders}, ${counts}
+    from unnest(${edgeHours}) as edge(hour)
     join shop_customers c on c.shop_id = ${shopId}
-      and c.${sql.raw(at)} >= side.side_from and c.${sql.raw(at)} < side.side_to,
-      lateral (values (c.${sql.raw(at)}, 1), (side.pivot, -1)) as moved(t, sign)`;
+      and c.${sql.raw(column)} >= edge.hour and c.${sql.raw(column)} < edge.hour + interval '1 hour'`;
   return sql`
-    select *
-    from (
-      select (day::timestamp at time zone ${zone}) as t, day, hourly_orders, ${hourCounters}
-      from shop_order_days
-      where shop_id = ${shopId} and day >= local_day(${instant(previousStart)}) and day <= local_day(${instant(end)})
-        and day <> all(${boundDays})
-      union all
-      select by_hour.*
-      from unnest(${boundDays}) as bound_day(day), lateral (
-        select hour, null::date, null::int[], ${hourCounters}
-        from shop_order_hours
-        where shop_id = ${shopId} and hour >= (bound_day.day::timestamp at time zone ${zone})
-          and hour < ((bound_day.day + 1)::timestamp at time zone ${zone})
-          and hour >= ${instant(floorTo(previousStart, HOUR_MS))} and hour <= ${instant(endHour)}
-          and hour <> all(${column((side) => side.hour)})
-        -- Kept a subquery, so each bound day is one index range: flattened into a join, PostgreSQL may read every hour
-        -- of the two periods once and filter them (4,316 rows at 90 days for the big shop, 10 ms).
-        offset 0
-      ) by_hour
-      union all
-      select side.pivot, null, null, ${hourCounters}
-      from ${sidesTable} join shop_order_hours h on h.shop_id = ${shopId} and h.hour = side.hour
-      union all
-      select moved.t, null, null, moved.sign, ${statusOfOrder},
-        moved.sign * case when o.status = 'cancelled' then 0 else o.total_cents end::int8, 0, 0
-      from ${sidesTable}
-      join orders o on o.shop_id = ${shopId} and o.created_at >= side.side_from and o.created_at < side.side_to,
-        lateral (values (o.created_at, 1), (side.pivot, -1)) as moved(t, sign)
-      union all ${customersOnSide('latest_at', 'moved.sign, 0')}
-      union all ${customersOnSide('second_latest_at', '0, moved.sign')}
-    ) signed (t, day, hourly_orders, ${sql.raw(COUNTERS.join(', '))})
-    where t >= ${instant(previousStart)} and t <= ${instant(end)}`;
+    select hour as t, ${sql.raw(orderStatuses.join(' + '))} as orders, ${statuses}, revenue_cents,
+      customers_latest, customers_second_latest
+    from shop_order_hours
+    where shop_id = ${shopId} and hour >= ${instant(floorTo(previousStart, HOUR_MS))}
+      and hour <= ${instant(floorTo(end, HOUR_MS))} and hour <> all(${edgeHours})
+    union all
+    select o.created_at, 1, ${sql.join(statusOfOrder, sql`, `)},
+      case when o.status = 'cancelled' then 0 else o.total_cents end, 0, 0
+    from unnest(${edgeHours}) as edge(hour)
+    join orders o on o.shop_id = ${shopId}
+      and o.created_at >= edge.hour and o.created_at < edge.hour + interval '1 hour'
+    where o.created_at >= ${instant(previousStart)} and o.created_at <= ${instant(end)}
+    union all ${customersAt('latest_at', sql`1, 0`)}
+    union all ${customersAt('second_latest_at', sql`0, 1`)}`;
 }
-
-/** The statuses' columns, in the order of the status machine. */
-const statuses = () => sql.raw(orderStatuses.join(', '));
 
 /**
  * Distinct customers of the window and those with two or more orders in it, from the orders themselves: asked
@@ -209,42 +169,17 @@ function totalsOf(shopId: number, window: ReturnType<typeof windowOf>) {
     ) totals`;
 }
 
-/** The two groupings of windowFiguresQuery's groups: by weekday and hour (the heat map), and by hour alone. */
-const BY_WEEKDAY_AND_HOUR = 0;
-const BY_HOUR = 2;
-
-/**
- * The window's orders by local weekday and hour (the heat map) and by local hour (peak hours): whole days from their
- * hourly counts, the rest by the local time of each row.
- */
+/** The window's orders by local weekday and hour (the heat map) and by local hour (peak hours). */
 function groupsOf(window: ReturnType<typeof windowOf>) {
-  const inWindow = sql`t >= ${instant(window.start)}`;
-  const hourlySums = sql.raw(
-    Array.from({ length: 24 }, (_, hour) => `sum(hourly_orders[${hour + 1}])`).join(', '),
-  );
   return sql`
-    with heat as (
-      select weekday, hour, sum(orders)::int as orders
-      from (
-        select extract(dow from placed)::int as weekday, extract(hour from placed)::int as hour, orders
-        from window_rows, lateral (select ${local(sql`t`)} as placed) as local_time
-        where ${inWindow} and day is null and orders <> 0
-        union all
-        -- Whole days summed by weekday first, one row a day: 7 rows of 24 hours to unnest, whatever the volume.
-        select by_weekday.weekday, by_hour.position::int - 1, by_hour.orders
-        from (
-          select extract(dow from day)::int as weekday, array[${hourlySums}] as hourly from window_rows
-          where ${inWindow} and day is not null
-          group by 1
-        ) by_weekday, unnest(by_weekday.hourly) with ordinality as by_hour(orders, position)
-        where by_hour.orders <> 0
-      ) window_orders
-      group by weekday, hour
-      having sum(orders) > 0
-    )
-    select weekday, hour, ${sql.raw(String(BY_WEEKDAY_AND_HOUR))} as grouping_set, orders from heat
-    union all
-    select null::int, hour, ${sql.raw(String(BY_HOUR))}, sum(orders)::int from heat group by hour`;
+    select weekday, hour, grouping(weekday, hour)::int as grouping_set, sum(orders)::int as orders
+    from (
+      select orders, extract(dow from placed)::int as weekday, extract(hour from placed)::int as hour
+      from window_rows, lateral (select ${local(sql`t`)} as placed) as local_time
+      where t >= ${instant(window.start)} and orders > 0
+      offset 0 -- kept as a subquery, so each row's local time is worked out once, not once per grouping key
+    ) window_orders
+    group by grouping sets ((weekday, hour), (hour))`;
 }
 
 /** Revenue of each of the last 7 local days, today included, days without orders as 0. */
@@ -264,7 +199,7 @@ function dailyRevenueOf(window: ReturnType<typeof windowOf>) {
 
 /**
  * Everything read from the window's hours in one statement: totals, statuses, customers, the heat map and peak
- * hours (grouping_set BY_WEEKDAY_AND_HOUR or BY_HOUR), and the last 7 days' revenue. The hours are read once
+ * hours (grouping_set 0: weekday and hour; 2: hour), and the last 7 days' revenue. The hours are read once
  * (a materialized CTE) and summed several ways.
  */
 export function windowFiguresQuery(shopId: number, now: Date, days: number) {
@@ -278,108 +213,69 @@ export function windowFiguresQuery(shopId: number, now: Date, days: number) {
     from (${totalsOf(shopId, window)}) totals`;
 }
 
-/** A piece of a window: rollup rows of whole UTC days or hours, or the rows themselves, added (1) or taken out (-1). */
-type Tile =
-  | { kind: 'rollup'; hours: 1 | 24; from: Date; to: Date; sign: 1 | -1 }
-  | { kind: 'rows'; from: Date; to: Date; toIncluded: boolean; fromExcluded?: boolean; sign: 1 | -1 };
-
 /**
- * A window [start, end] as signed pieces that each source answers exactly, as few rows as possible whatever the
- * shop's volume: its whole UTC days as day rows; the last day as its day row less the rows placed after `end`
- * (normally none); the part of the first day inside the window either as its hours and the minutes before the
- * first of them, or as the day row less the hours and minutes before `start`, whichever reads fewer hours.
+ * A window [start, end] cut into what each source answers exactly: whole UTC days (day rows), whole UTC hours around
+ * them (hour rows), and the minutes before the first whole hour and from the last (the rows themselves).
  */
-function tilesOf(start: Date, end: Date): Tile[] {
-  const firstDay = ceilTo(start, DAY_MS);
-  const lastDay = floorTo(end, DAY_MS);
-  if (firstDay > lastDay) {
-    // Within one UTC day (never for 7, 30 or 90 days): its whole hours, and the minutes at both ends.
-    const firstHour = ceilTo(start, HOUR_MS);
-    const lastHour = floorTo(end, HOUR_MS);
-    if (firstHour > lastHour) return [{ kind: 'rows', from: start, to: end, toIncluded: true, sign: 1 }];
-    return [
-      { kind: 'rollup', hours: 1, from: firstHour, to: lastHour, sign: 1 },
-      { kind: 'rows', from: start, to: firstHour, toIncluded: false, sign: 1 },
-      { kind: 'rows', from: lastHour, to: end, toIncluded: true, sign: 1 },
-    ];
-  }
-  const tiles: Tile[] = [
-    { kind: 'rollup', hours: 24, from: firstDay, to: new Date(lastDay.getTime() + DAY_MS), sign: 1 },
-    // After the end: only when the database holds orders placed later than `now` (tests inject `now`).
-    {
-      kind: 'rows',
-      from: end,
-      to: new Date(lastDay.getTime() + DAY_MS),
-      fromExcluded: true,
-      toIncluded: false,
-      sign: -1,
-    },
-  ];
-  const startDay = floorTo(start, DAY_MS);
-  const startHour = floorTo(start, HOUR_MS);
+function tilesOf(start: Date, end: Date) {
   const firstHour = ceilTo(start, HOUR_MS);
-  if (startDay.getTime() === start.getTime()) return tiles;
-  const hoursBefore = (startHour.getTime() - startDay.getTime()) / HOUR_MS;
-  const hoursAfter = (firstDay.getTime() - firstHour.getTime()) / HOUR_MS;
-  if (hoursBefore < hoursAfter)
-    tiles.push(
-      { kind: 'rollup', hours: 24, from: startDay, to: firstDay, sign: 1 },
-      { kind: 'rollup', hours: 1, from: startDay, to: startHour, sign: -1 },
-      { kind: 'rows', from: startHour, to: start, toIncluded: false, sign: -1 },
-    );
-  else
-    tiles.push(
-      { kind: 'rollup', hours: 1, from: firstHour, to: firstDay, sign: 1 },
-      { kind: 'rows', from: start, to: firstHour, toIncluded: false, sign: 1 },
-    );
-  return tiles;
+  const lastHour = floorTo(end, HOUR_MS);
+  const firstDay = ceilTo(firstHour, DAY_MS);
+  const lastDay = floorTo(lastHour, DAY_MS);
+  if (firstHour > lastHour) return { days: [], hours: [], head: [start, start], tail: [start, end] };
+  const hasDays = firstDay < lastDay;
+  return {
+    days: hasDays ? [[firstDay, lastDay]] : [],
+    hours: hasDays
+      ? [
+          [firstHour, firstDay],
+          [lastDay, lastHour],
+        ]
+      : [[firstHour, lastHour]],
+    /** [start, firstHour): half-open. */
+    head: [start, firstHour],
+    /** [lastHour, end]: the end included, as everywhere in a window. */
+    tail: [lastHour, end],
+  } as { days: Date[][]; hours: Date[][]; head: [Date, Date]; tail: [Date, Date] };
 }
 
-/**
- * The signed rows of a window: a rollup kept per UTC hour and day (shop_item_sales, shop_ready_minutes), selecting
- * `columns(sign)`, and the source rows for the rest (`rows(where, sign)`).
- */
-function tiled(
-  tiles: Tile[],
-  rollup: { table: string; shopId: number; columns: (sign: SQL) => SQL },
-  rows: (where: SQL, sign: SQL) => SQL,
-) {
-  const parts = tiles
-    .filter((tile) => tile.from < tile.to || (tile.kind === 'rows' && tile.toIncluded))
-    .map((tile) => {
-      const sign = sql.raw(String(tile.sign));
-      if (tile.kind === 'rollup')
-        return sql`select ${rollup.columns(sign)} from ${sql.raw(rollup.table)}
-          where shop_id = ${rollup.shopId} and hours = ${tile.hours}
-            and bucket >= ${instant(tile.from)} and bucket < ${instant(tile.to)}`;
-      const from = tile.fromExcluded
-        ? sql`created_at > ${instant(tile.from)}`
-        : sql`created_at >= ${instant(tile.from)}`;
-      const to = tile.toIncluded
-        ? sql`created_at <= ${instant(tile.to)}`
-        : sql`created_at < ${instant(tile.to)}`;
-      return rows(sql`${from} and ${to}`, sign);
-    });
-  return sql.join(parts, sql` union all `);
+/** The rows of a rollup kept per hour and per day (shop_item_sales, shop_ready_minutes) that tile a window. */
+function tiledRollup(table: string, columns: string, shopId: number, tiles: ReturnType<typeof tilesOf>) {
+  const ranges = [
+    ...tiles.days.map(([from, to]) => ({ hours: 24, from: from!, to: to! })),
+    ...tiles.hours.map(([from, to]) => ({ hours: 1, from: from!, to: to! })),
+  ].filter((range) => range.from < range.to);
+  if (ranges.length === 0) return sql`select ${sql.raw(columns)} from ${sql.raw(table)} where false`;
+  return sql.join(
+    ranges.map(
+      (range) => sql`select ${sql.raw(columns)} from ${sql.raw(table)}
+        where shop_id = ${shopId} and hours = ${range.hours}
+          and bucket >= ${instant(range.from)} and bucket < ${instant(range.to)}`,
+    ),
+    sql` union all `,
+  );
+}
+
+/** `created_at` in the window's ends not covered by whole hours: [start, first hour) and [last hour, end]. */
+function atTheEnds(tiles: ReturnType<typeof tilesOf>, column: SQL) {
+  const [headFrom, headTo] = tiles.head;
+  const [tailFrom, tailTo] = tiles.tail;
+  return sql`((${column} >= ${instant(headFrom)} and ${column} < ${instant(headTo)})
+    or (${column} >= ${instant(tailFrom)} and ${column} <= ${instant(tailTo)}))`;
 }
 
 /** The 5 items sold most by quantity in the window (cancelled orders left out). */
 export function topItemsQuery(shopId: number, now: Date, days: number) {
   const { end, start } = windowOf(now, days);
-  const sold = tiled(
-    tilesOf(start, end),
-    {
-      table: 'shop_item_sales',
-      shopId,
-      columns: (sign) =>
-        sql`name, ${sign} * quantity::int8 as quantity, ${sign} * revenue_cents as revenue_cents`,
-    },
-    (where, sign) => sql`select name, ${sign} * quantity::int8, ${sign} * quantity * price_cents::int8
-      from order_lines where shop_id = ${shopId} and not is_cancelled and ${where}`,
-  );
+  const tiles = tilesOf(start, end);
   return sql`
     select name, sum(quantity)::int as quantity, sum(revenue_cents) as cents
-    from (${sold}) sold
+    from (
+      ${tiledRollup('shop_item_sales', 'name, quantity::int8, revenue_cents', shopId, tiles)}
+      union all
+      select name, quantity, quantity * price_cents::int8 from order_lines
+      where shop_id = ${shopId} and not is_cancelled and ${atTheEnds(tiles, sql`created_at`)}
+    ) sold
     group by name
     having sum(quantity) > 0
     order by sum(quantity) desc, name
@@ -394,16 +290,16 @@ export function topItemsQuery(shopId: number, now: Date, days: number) {
  */
 export function medianQuery(shopId: number, now: Date, days: number) {
   const { end, start } = windowOf(now, days);
-  const counted = tiled(
-    tilesOf(start, end),
-    { table: 'shop_ready_minutes', shopId, columns: (sign) => sql`minute, ${sign} * orders as orders` },
-    (where, sign) => sql`select minutes_to_ready(created_at, ready_at), ${sign} from orders
-      where shop_id = ${shopId} and ready_at is not null and ${where}`,
-  );
+  const tiles = tilesOf(start, end);
   return sql`
     with minutes as (
       select minute, sum(orders) as orders
-      from (${counted}) counted
+      from (
+        ${tiledRollup('shop_ready_minutes', 'minute, orders', shopId, tiles)}
+        union all
+        select minutes_to_ready(created_at, ready_at), 1 from orders
+        where shop_id = ${shopId} and ready_at is not null and ${atTheEnds(tiles, sql`created_at`)}
+      ) counted
       group by minute
       having sum(orders) > 0
     ), ranked as (
@@ -411,34 +307,18 @@ export function medianQuery(shopId: number, now: Date, days: number) {
       from minutes
     ), middle as (
       select distinct (total - 1) / 2.0 as position from ranked
-    ), located as (
-      -- The middle order's (or the middle two's) minute and rank within it.
-      select middle.position, side.which, ranked.minute, (side.rank - ranked.below)::int8 as rank_in_minute
+    ), picked as (
+      select middle.position, side.which, (
+        select extract(epoch from o.ready_at - o.created_at)::float8 from orders o
+        where o.shop_id = ${shopId} and o.ready_at is not null
+          and minutes_to_ready(o.created_at, o.ready_at) = ranked.minute
+          and o.created_at >= ${instant(start)} and o.created_at <= ${instant(end)}
+        order by 1
+        offset side.rank - ranked.below limit 1
+      ) as seconds
       from middle
       cross join lateral (values ('low', floor(middle.position)), ('high', ceil(middle.position))) as side(which, rank)
       join ranked on side.rank >= ranked.below and side.rank < ranked.below + ranked.orders
-    ), wanted as (
-      -- One read per minute: both middle values when they share it (nearly always), so its orders are read once.
-      select minute, min(rank_in_minute) as first, max(rank_in_minute) - min(rank_in_minute) + 1 as count
-      from located group by minute
-    ), read as (
-      select wanted.minute, wanted.first + in_minute.position - 1 as rank_in_minute, in_minute.seconds
-      from wanted cross join lateral (
-        -- Ordered by the interval itself: the seconds are worked out for the one or two values kept, not for every
-        -- order of the minute.
-        select extract(epoch from duration)::float8 as seconds, row_number() over (order by duration) as position
-        from (
-          select o.ready_at - o.created_at as duration from orders o
-          where o.shop_id = ${shopId} and o.ready_at is not null
-            and minutes_to_ready(o.created_at, o.ready_at) = wanted.minute
-            and o.created_at >= ${instant(start)} and o.created_at <= ${instant(end)}
-          order by 1
-          offset wanted.first limit wanted.count
-        ) values_in_minute
-      ) in_minute
-    ), picked as (
-      select located.position, located.which, read.seconds
-      from located join read using (minute, rank_in_minute)
     )
     -- percentile_cont's own arithmetic: low + (high - low) × the fraction of the position.
     select round((median_seconds / 60)::numeric, 1)::float8 as median_minutes
@@ -455,7 +335,7 @@ export function medianQuery(shopId: number, now: Date, days: number) {
 /**
  * The latest promotion that has begun, and the same number of whole local days before it and since it began (up to
  * today or its last day): shop page views (counted per day), new favourites and orders placed in each span. Local
- * midnights start local days, so orders come whole from shop_order_days.
+ * midnights are whole UTC hours, so orders come whole from shop_order_hours.
  */
 export function promotionQuery(shopId: number, now: Date) {
   const end = instant(now);
@@ -469,7 +349,8 @@ export function promotionQuery(shopId: number, now: Date) {
       where shop_id = ${shopId} and created_at >= ${midnight(from)} and created_at < ${midnight(sql`${to} + 1`)})`;
   const orders = (from: SQL, to: SQL) =>
     sql`(select coalesce(sum(${sql.raw(orderStatuses.join(' + '))}), 0)::int
-      from shop_order_days where shop_id = ${shopId} and day >= ${from} and day <= ${to})`;
+      from shop_order_hours
+      where shop_id = ${shopId} and hour >= ${midnight(from)} and hour < ${midnight(sql`${to} + 1`)})`;
   const before = { from: sql`first_day - span_days`, to: sql`first_day - 1` };
   const during = { from: sql`first_day`, to: sql`last_day` };
   return sql`
@@ -516,6 +397,10 @@ type PromotionRow = {
 };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** The grouping sets of windowFiguresQuery's groups, as grouping(weekday, hour) numbers them. */
+const BY_WEEKDAY_AND_HOUR = 0;
+const BY_HOUR = 2;
 
 function promotionOf(promotion: PromotionRow | null): ShopAnalytics['promotion'] {
   if (!promotion) return null;
