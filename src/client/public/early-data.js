@@ -6,8 +6,9 @@
 // no imports, so it is one small file; the requests are the ones apiRequest (src/client/lib/api.ts) would make:
 // JSON, the bearer token kept under 'token', cookies.
 (() => {
+  const token = window.localStorage.getItem('token');
   // Pages of shop cards, signed in: ICU's time-zone data loaded off the main thread (time-zone-warm-up.js).
-  if (/^\/(discover|favorites)\/?$/.test(window.location.pathname) && window.localStorage.getItem('token')) {
+  if (token && /^\/(discover|favorites)\/?$/.test(window.location.pathname)) {
     try {
       new Worker('/time-zone-warm-up.js');
     } catch {
@@ -15,7 +16,6 @@
     }
   }
   const headers = { 'Content-Type': 'application/json' };
-  const token = window.localStorage.getItem('token');
   if (token) headers.Authorization = `Bearer ${token}`;
   // Arrived after the app had already started (the app marks each 'taken'): it asks for itself.
   if (token && window.__earlySession === undefined)

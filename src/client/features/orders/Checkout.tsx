@@ -57,8 +57,9 @@ function CheckoutForm({ shop, cart }: { shop: Shop; cart: Cart }) {
   const place = usePlaceOrder();
   const [pickup, setPickup] = useState<string>(ASAP);
   const [notes, setNotes] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
-  const attemptKey = useRef<string | null>(null);
+  // Both belong to one checkout attempt, the order as it was (its signature, below), and lapse when it changes.
+  const [failed, setFailed] = useState<{ signature: string; message: string } | null>(null);
+  const attempt = useRef<{ signature: string; key: string } | null>(null);
 
   const preparationTimes = cart.lines.map((line) => line.preparationTime);
   const hoursLoading = weekly.isLoading || special.isLoading;
@@ -82,11 +83,7 @@ function CheckoutForm({ shop, cart }: { shop: Shop; cart: Cart }) {
     selected,
     notes.trim(),
   ]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the signature is the trigger, not a value read
-  useEffect(() => {
-    attemptKey.current = null;
-    setFailure(null);
-  }, [signature]);
+  const failure = failed?.signature === signature ? failed.message : null;
 
   const slotsByDay = groupByDay(choices.slots, now);
   const total = cartTotalCents(cart);
@@ -105,13 +102,16 @@ function CheckoutForm({ shop, cart }: { shop: Shop; cart: Cart }) {
           }).asap
         : new Date(selected);
     if (!pickupTime) {
-      setFailure('The shop is not open for an order as soon as possible: please choose a pickup time.');
+      setFailed({
+        signature,
+        message: 'The shop is not open for an order as soon as possible: please choose a pickup time.',
+      });
       return;
     }
-    attemptKey.current ??= newIdempotencyKey();
+    if (attempt.current?.signature !== signature) attempt.current = { signature, key: newIdempotencyKey() };
     place.mutate(
       {
-        idempotencyKey: attemptKey.current,
+        idempotencyKey: attempt.current.key,
         body: {
           shopId: shop.id,
           items: cart.lines.map((line) => ({ menuItemId: line.menuItemId, quantity: line.quantity })),
@@ -121,7 +121,7 @@ function CheckoutForm({ shop, cart }: { shop: Shop; cart: Cart }) {
       },
       {
         onSuccess: (order) => {
-          attemptKey.current = null;
+          attempt.current = null;
           clearCart();
           toast({
             title: 'Order placed',
@@ -131,7 +131,7 @@ function CheckoutForm({ shop, cart }: { shop: Shop; cart: Cart }) {
         },
         onError: (error) => {
           const message = errorMessage(error, 'Failed to place order. Please try again.');
-          setFailure(message);
+          setFailed({ signature, message });
           toast({ title: 'Order failed', description: message, variant: 'destructive' });
         },
       },
