@@ -60,6 +60,8 @@ export async function freshDatabase(options: { db: BenchDatabase; postgresUrl: s
     url.pathname = `/${name}`;
     const drop = async () => {
       cleanups.delete(drop);
+      // Diagnosis only (BENCH_KEEP_DATABASE=1): keep the loaded database to query it afterwards.
+      if (process.env.BENCH_KEEP_DATABASE) return console.log(`  kept database ${name}`);
       const dropper = new pg.Client({ connectionString: options.postgresUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);

@@ -1,4 +1,4 @@
-// Recomputes every analytics rollup (migration 0007) from the rows it summarises, independently of the triggers'
+// Recomputes every analytics rollup (migrations 0007 and 0009) from the rows it summarises, independently of the triggers'
 // own functions, and lists where the kept rollups differ: tests call it after placements, moves, cancellations,
 // bulk writes and deletions, and expect nothing.
 import { sql } from 'drizzle-orm';
@@ -40,6 +40,37 @@ const rollups: Record<string, { kept: string; recomputed: string }> = {
         coalesce(completed, 0), coalesce(cancelled, 0), coalesce(revenue_cents, 0),
         coalesce(customers_latest, 0), coalesce(customers_second_latest, 0)
       from placed full join latest using (shop_id, hour)`,
+  },
+  shop_order_days: {
+    kept: `select shop_id, day, pending, confirmed, preparing, ready, completed, cancelled, revenue_cents::int8,
+        customers_latest, customers_second_latest, hourly_orders
+      from shop_order_days
+      where (pending, confirmed, preparing, ready, completed, cancelled, revenue_cents, customers_latest,
+        customers_second_latest) <> (0, 0, 0, 0, 0, 0, 0, 0, 0)`,
+    // Local days and hours written out with a fixed +02:00 (Johannesburg has no daylight saving), not the zone.
+    recomputed: `with ranked as (
+        select o.*, ((created_at at time zone 'UTC') + interval '2 hours') as local_at,
+          ((created_at at time zone 'UTC') + interval '2 hours')::date as local_day,
+          row_number() over (partition by shop_id, customer_id order by created_at desc) as position
+        from orders o
+      ), per_hour as (
+        select shop_id, local_at::date as day, extract(hour from local_at)::int as hour, count(*)::int as orders
+        from ranked group by 1, 2, 3
+      )
+      select shop_id, local_day,
+        count(*) filter (where status = 'pending')::int,
+        count(*) filter (where status = 'confirmed')::int,
+        count(*) filter (where status = 'preparing')::int,
+        count(*) filter (where status = 'ready')::int,
+        count(*) filter (where status = 'completed')::int,
+        count(*) filter (where status = 'cancelled')::int,
+        coalesce(sum(total_cents) filter (where status <> 'cancelled'), 0)::int8,
+        count(*) filter (where position = 1)::int,
+        count(*) filter (where position = 2)::int,
+        array(select coalesce((select p.orders from per_hour p
+            where p.shop_id = r.shop_id and p.day = r.local_day and p.hour = h), 0)
+          from generate_series(0, 23) as h order by h)
+      from ranked r group by 1, 2`,
   },
   shop_customers: {
     kept: 'select shop_id, customer_id, latest_at, second_latest_at from shop_customers',

@@ -408,6 +408,34 @@ export const shopOrderHours = pgTable(
 );
 
 /**
+ * shop_order_hours summed per Africa/Johannesburg day (migration 0009), kept in the same statements as the hours:
+ * a window's whole local days are one row each, whatever the shop's volume, and `hourly_orders` (orders per local
+ * hour, 0-23) keeps the heat map and peak hours without the day's 24 hour rows.
+ */
+export const shopOrderDays = pgTable(
+  'shop_order_days',
+  {
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => coffeeShops.id, { onDelete: 'cascade' }),
+    /** The local calendar day. */
+    day: date('day').notNull(),
+    pending: integer('pending').notNull().default(0),
+    confirmed: integer('confirmed').notNull().default(0),
+    preparing: integer('preparing').notNull().default(0),
+    ready: integer('ready').notNull().default(0),
+    completed: integer('completed').notNull().default(0),
+    cancelled: integer('cancelled').notNull().default(0),
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
+    customersLatest: integer('customers_latest').notNull().default(0),
+    customersSecondLatest: integer('customers_second_latest').notNull().default(0),
+    /** Orders (every status) placed in each local hour of the day, 24 entries. */
+    hourlyOrders: integer('hourly_orders').array().notNull().default(sql`array_fill(0, array[24])`),
+  },
+  (table) => [primaryKey({ columns: [table.shopId, table.day] })],
+);
+
+/**
  * Each customer's two latest orders at a shop: a customer ordered in a window ending now when the latest is in it,
  * twice or more when the second-latest is. customer_id has no foreign key on purpose: when a customer is deleted,
  * the trigger on orders must still find this row to take the customer out of shop_order_hours.

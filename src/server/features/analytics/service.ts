@@ -1,9 +1,10 @@
 // Analytics of one shop, every figure computed by the database (spec §2 Analytics dialog, §9), and its view counter.
-// Figures are summed from rollups the database keeps by trigger (migration 0007): orders per shop and UTC hour, items
-// and times to ready per hour and per day, each customer's latest two orders, messages per conversation. A window's
-// whole hours and days come from those; the minutes at its ends, which a rollup bucket would overshoot, from the
-// orders themselves. So every figure is exact, and its cost follows the window's length in hours and days rather
-// than the orders in it, save the few rows at its ends (docs/decisions/0004-analytics-rollups.md).
+// Figures are summed from rollups the database keeps by trigger (migrations 0007-0009): orders per shop and UTC hour
+// and per local day (with orders per local hour), items and times to ready per UTC hour and day, each customer's
+// latest two orders, messages per conversation. A window's whole days and hours come from those; the minutes at its
+// ends, which a rollup bucket would overshoot, from the orders themselves. So every figure is exact, and its cost
+// follows the window's length in days rather than the orders in it, save the rows at its ends
+// (docs/decisions/0004-analytics-rollups.md).
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -13,7 +14,7 @@ import {
   TOP_ITEMS,
 } from '../../../shared/api/analytics.js';
 import { centsToDecimalText } from '../../../shared/domain/money.js';
-import { SHOP_TIME_ZONE } from '../../../shared/domain/opening-hours.js';
+import { localClock, SHOP_TIME_ZONE } from '../../../shared/domain/opening-hours.js';
 import { type OrderStatus, orderStatuses } from '../../../shared/domain/order-status.js';
 import type { Database } from '../../db/client.js';
 import { HttpError } from '../../http-error.js';
@@ -70,39 +71,59 @@ function hoursAroundBounds(window: ReturnType<typeof windowOf>): Date[] {
   return [...starts].sort((a, b) => a - b).map((ms) => new Date(ms));
 }
 
+/** The local dates of instants, each once, in order: 'YYYY-MM-DD' texts as an SQL date[] constant. */
+function localDays(list: Date[]) {
+  const days = [...new Set(list.map((at) => localClock(at).date))].sort();
+  return { first: days[0]!, last: days.at(-1)!, all: sql`${`{${days.join(',')}}`}::date[]` };
+}
+
 /**
- * The window's orders, two periods long (the window and the one before it, for growth): one row per whole UTC hour
- * from shop_order_hours, and one row per order in the hours around its bounds. `t` is the hour's start or the
- * order's time; each row counts its orders per status, revenue (cancelled left out), and the customers whose latest
- * and second-latest orders fall there (from shop_customers around the bounds). Whole hours lie entirely on one side of
- * every bound, so filtering on `t` is exact for both kinds of row.
+ * The window's orders, two periods long (the window and the one before it, for growth), read at the coarsest
+ * grain that stays exact: one row per whole local day that holds no bound of the window (shop_order_days, with its
+ * orders per local hour in `hourly`), one row per whole UTC hour of the days that do (shop_order_hours), and one row
+ * per order in the hours around the bounds themselves. `t` is the day's or hour's start or the order's time; each
+ * row counts its orders per status, revenue (cancelled left out), and the customers whose latest and second-latest
+ * orders fall there (from shop_customers around the bounds). Days and hours lie entirely on one side of every bound,
+ * so filtering on `t` is exact for every kind of row, and a busy shop reads about as many rows as a quiet one, save
+ * the hours of at most five days and the orders of at most five hours.
  */
 function windowRows(shopId: number, window: ReturnType<typeof windowOf>) {
-  const { previousStart, end } = window;
+  const { previousStart, lastWeekStart, weekStart, start, end } = window;
   const edges = hoursAroundBounds(window);
   const edgeHours = instants(edges);
-  // One column per status, in the order of the status machine, in every branch of the union.
-  const statuses = sql.raw(orderStatuses.join(', '));
+  const boundDays = localDays([previousStart, lastWeekStart, weekStart, start, end]);
+  // The counted columns of the rollups: orders, one per status in the order of the status machine, revenue,
+  // customers; the same in every branch of the union.
+  const counted = sql.raw(
+    `${orderStatuses.join(' + ')} as orders, ${orderStatuses.join(', ')}, revenue_cents, customers_latest, customers_second_latest`,
+  );
   const statusOfOrder = orderStatuses.map((status) => sql.raw(`(o.status = '${status}')::int`));
   const noOrders = sql.raw(
     Array(orderStatuses.length + 2)
       .fill('0')
       .join(', '),
   ); // orders, statuses, revenue
+  const midnight = (day: SQL) => sql`(${day}::timestamp at time zone ${zone})`;
   const customersAt = (column: 'latest_at' | 'second_latest_at', counts: SQL) => sql`
-    select c.${sql.raw(column)}, ${noOrders}, ${counts}
+    select c.${sql.raw(column)}, ${noOrders}, ${counts}, null::int[]
     from unnest(${edgeHours}) as edge(hour)
     join shop_customers c on c.shop_id = ${shopId}
       and c.${sql.raw(column)} >= edge.hour and c.${sql.raw(column)} < edge.hour + interval '1 hour'`;
   return sql`
-    select hour as t, ${sql.raw(orderStatuses.join(' + '))} as orders, ${statuses}, revenue_cents,
-      customers_latest, customers_second_latest
-    from shop_order_hours
-    where shop_id = ${shopId} and hour >= ${instant(floorTo(previousStart, HOUR_MS))}
-      and hour <= ${instant(floorTo(end, HOUR_MS))} and hour <> all(${edgeHours})
+    select ${midnight(sql`day`)} as t, ${counted}, hourly_orders as hourly
+    from shop_order_days
+    where shop_id = ${shopId} and day > ${boundDays.first}::date and day < ${boundDays.last}::date
+      and day <> all(${boundDays.all})
+    union all
+    select h.hour, ${counted}, null
+    from unnest(${boundDays.all}) as bound(day)
+    join shop_order_hours h on h.shop_id = ${shopId}
+      and h.hour >= ${midnight(sql`bound.day`)} and h.hour < ${midnight(sql`(bound.day + 1)`)}
+    where h.hour >= ${instant(floorTo(previousStart, HOUR_MS))} and h.hour <= ${instant(floorTo(end, HOUR_MS))}
+      and h.hour <> all(${edgeHours})
     union all
     select o.created_at, 1, ${sql.join(statusOfOrder, sql`, `)},
-      case when o.status = 'cancelled' then 0 else o.total_cents end, 0, 0
+      case when o.status = 'cancelled' then 0 else o.total_cents end, 0, 0, null
     from unnest(${edgeHours}) as edge(hour)
     join orders o on o.shop_id = ${shopId}
       and o.created_at >= edge.hour and o.created_at < edge.hour + interval '1 hour'
@@ -169,17 +190,31 @@ function totalsOf(shopId: number, window: ReturnType<typeof windowOf>) {
     ) totals`;
 }
 
-/** The window's orders by local weekday and hour (the heat map) and by local hour (peak hours). */
-function groupsOf(window: ReturnType<typeof windowOf>) {
+/**
+ * The window's orders by local weekday and hour (the heat map; peak hours are its sums per hour): a day row's orders
+ * per hour from its `hourly` array, other rows by their local time. Two arrays, each cell (weekday × 24 + hour)
+ * with orders and its count: cheaper to build and read than a JSON object per cell.
+ */
+function heatOf(window: ReturnType<typeof windowOf>) {
+  const inWindow = sql`t >= ${instant(window.start)}`;
   return sql`
-    select weekday, hour, grouping(weekday, hour)::int as grouping_set, sum(orders)::int as orders
+    select array_agg(cell order by cell) as cells, array_agg(orders order by cell) as orders
+    from (select weekday * 24 + hour as cell, sum(orders)::int as orders
     from (
-      select orders, extract(dow from placed)::int as weekday, extract(hour from placed)::int as hour
+      (select orders, date_part('dow', placed)::int as weekday, date_part('hour', placed)::int as hour
       from window_rows, lateral (select ${local(sql`t`)} as placed) as local_time
-      where t >= ${instant(window.start)} and orders > 0
-      offset 0 -- kept as a subquery, so each row's local time is worked out once, not once per grouping key
+      where ${inWindow} and hourly is null and orders > 0
+      offset 0) -- kept as a subquery, so each row's local time is worked out once, not once per grouping key
+      union all
+      select per_hour.orders, days.weekday, per_hour.position::int - 1
+      from (
+        select date_part('dow', ${local(sql`t`)})::int as weekday, hourly
+        from window_rows where ${inWindow} and hourly is not null
+        offset 0 -- each day's weekday worked out once, not once per hour
+      ) days, unnest(days.hourly) with ordinality as per_hour(orders, position)
+      where per_hour.orders > 0
     ) window_orders
-    group by grouping sets ((weekday, hour), (hour))`;
+    group by 1) per_cell`;
 }
 
 /** Revenue of each of the last 7 local days, today included, days without orders as 0. */
@@ -198,70 +233,146 @@ function dailyRevenueOf(window: ReturnType<typeof windowOf>) {
 }
 
 /**
- * Everything read from the window's hours in one statement: totals, statuses, customers, the heat map and peak
- * hours (grouping_set 0: weekday and hour; 2: hour), and the last 7 days' revenue. The hours are read once
- * (a materialized CTE) and summed several ways.
+ * Everything read from the window's days and hours in one statement: totals, statuses, customers, the heat map
+ * (and so peak hours), and the last 7 days' revenue. The rows are read once (a materialized CTE) and summed
+ * several ways.
  */
 export function windowFiguresQuery(shopId: number, now: Date, days: number) {
   const window = windowOf(now, days);
   return sql`
     with window_rows as materialized (${windowRows(shopId, window)})
     select totals.*,
-      (select json_agg(part order by part.grouping_set, part.weekday, part.hour) from (${groupsOf(window)}) part)
-        as groups,
+      heat.cells as heat_cells, heat.orders as heat_orders,
       (select json_agg(part order by part.date) from (${dailyRevenueOf(window)}) part) as daily
-    from (${totalsOf(shopId, window)}) totals`;
+    from (${totalsOf(shopId, window)}) totals, (${heatOf(window)}) heat`;
 }
 
 /**
- * A window [start, end] cut into what each source answers exactly: whole UTC days (day rows), whole UTC hours around
- * them (hour rows), and the minutes before the first whole hour and from the last (the rows themselves).
+ * A part of a window, counted with a sign: a rollup's rows of one grain (1: UTC hours, 24: UTC days) whose bucket
+ * starts in [from, to), or the summarised rows themselves with `created_at` between `from` and `to` (each bound
+ * included or not).
  */
-function tilesOf(start: Date, end: Date) {
-  const firstHour = ceilTo(start, HOUR_MS);
-  const lastHour = floorTo(end, HOUR_MS);
-  const firstDay = ceilTo(firstHour, DAY_MS);
-  const lastDay = floorTo(lastHour, DAY_MS);
-  if (firstHour > lastHour) return { days: [], hours: [], head: [start, start], tail: [start, end] };
-  const hasDays = firstDay < lastDay;
-  return {
-    days: hasDays ? [[firstDay, lastDay]] : [],
-    hours: hasDays
-      ? [
-          [firstHour, firstDay],
-          [lastDay, lastHour],
-        ]
-      : [[firstHour, lastHour]],
-    /** [start, firstHour): half-open. */
-    head: [start, firstHour],
-    /** [lastHour, end]: the end included, as everywhere in a window. */
-    tail: [lastHour, end],
-  } as { days: Date[][]; hours: Date[][]; head: [Date, Date]; tail: [Date, Date] };
+type Tile =
+  | { kind: 'rollup'; hours: 1 | 24; from: Date; to: Date; sign: 1 | -1 }
+  | { kind: 'rows'; from: Date; fromIncluded: boolean; to: Date; toIncluded: boolean; sign: 1 | -1 };
+
+/** Whole UTC hours [from, to) as rollup rows; nothing when empty. */
+const hourTiles = (from: Date, to: Date, sign: 1 | -1): Tile[] =>
+  from < to ? [{ kind: 'rollup', hours: 1, from, to, sign }] : [];
+const hoursBetween = (from: Date, to: Date) => Math.max(0, (to.getTime() - from.getTime()) / HOUR_MS);
+
+/**
+ * A window [start, end] cut into what each source answers exactly: whole UTC days (day rows), whole UTC hours
+ * (hour rows) and the minutes around the bounds (the rows themselves). The partial day at each end is read from
+ * its shorter side: the hours from the bound to the day's edge, or the whole day less the hours on the other side
+ * of the bound. So a busy shop reads at most about 24 hour rows per item or minute, 12 on average, beside its day
+ * rows; the rows at a bound are either the minutes before it in its hour or those after.
+ */
+function tilesOf(start: Date, end: Date): Tile[] {
+  const startDay = floorTo(start, DAY_MS);
+  const endDay = floorTo(end, DAY_MS);
+  const tiles: Tile[] = [];
+  const rows = (from: Date, fromIncluded: boolean, to: Date, toIncluded: boolean, sign: 1 | -1): Tile[] =>
+    from < to || (from.getTime() === to.getTime() && fromIncluded && toIncluded)
+      ? [{ kind: 'rows', from, fromIncluded, to, toIncluded, sign }]
+      : [];
+  if (startDay.getTime() === endDay.getTime()) {
+    // Within one UTC day: its hours and the minutes at both ends, read forward.
+    const firstHour = ceilTo(start, HOUR_MS);
+    const lastHour = floorTo(end, HOUR_MS);
+    if (firstHour > lastHour) return rows(start, true, end, true, 1);
+    return [
+      ...rows(start, true, firstHour, false, 1),
+      ...hourTiles(firstHour, lastHour, 1),
+      ...rows(lastHour, true, end, true, 1),
+    ];
+  }
+  // Whole days between the partial ones.
+  const firstWholeDay =
+    start.getTime() === startDay.getTime() ? startDay : new Date(startDay.getTime() + DAY_MS);
+  if (firstWholeDay < endDay)
+    tiles.push({ kind: 'rollup', hours: 24, from: firstWholeDay, to: endDay, sign: 1 });
+  // The start's day from the start on: [start, next midnight).
+  if (start > startDay) {
+    const nextDay = new Date(startDay.getTime() + DAY_MS);
+    const hourBefore = floorTo(start, HOUR_MS);
+    const hourAfter = ceilTo(start, HOUR_MS);
+    if (hoursBetween(startDay, hourBefore) + 1 < hoursBetween(hourAfter, nextDay))
+      tiles.push(
+        { kind: 'rollup', hours: 24, from: startDay, to: nextDay, sign: 1 },
+        ...hourTiles(startDay, hourBefore, -1),
+        ...rows(hourBefore, true, start, false, -1),
+      );
+    else tiles.push(...rows(start, true, hourAfter, false, 1), ...hourTiles(hourAfter, nextDay, 1));
+  }
+  // The end's day up to the end: [midnight, end].
+  const nextDay = new Date(endDay.getTime() + DAY_MS);
+  const hourOfEnd = floorTo(end, HOUR_MS);
+  const hourAfterEnd = new Date(hourOfEnd.getTime() + HOUR_MS);
+  if (hoursBetween(hourAfterEnd, nextDay) + 1 < hoursBetween(endDay, hourOfEnd))
+    tiles.push(
+      { kind: 'rollup', hours: 24, from: endDay, to: nextDay, sign: 1 },
+      ...hourTiles(hourAfterEnd, nextDay, -1),
+      ...rows(end, false, hourAfterEnd, false, -1),
+    );
+  else tiles.push(...hourTiles(endDay, hourOfEnd, 1), ...rows(hourOfEnd, true, end, true, 1));
+  return tiles;
 }
 
-/** The rows of a rollup kept per hour and per day (shop_item_sales, shop_ready_minutes) that tile a window. */
-function tiledRollup(table: string, columns: string, shopId: number, tiles: ReturnType<typeof tilesOf>) {
-  const ranges = [
-    ...tiles.days.map(([from, to]) => ({ hours: 24, from: from!, to: to! })),
-    ...tiles.hours.map(([from, to]) => ({ hours: 1, from: from!, to: to! })),
-  ].filter((range) => range.from < range.to);
-  if (ranges.length === 0) return sql`select ${sql.raw(columns)} from ${sql.raw(table)} where false`;
-  return sql.join(
-    ranges.map(
-      (range) => sql`select ${sql.raw(columns)} from ${sql.raw(table)}
-        where shop_id = ${shopId} and hours = ${range.hours}
-          and bucket >= ${instant(range.from)} and bucket < ${instant(range.to)}`,
-    ),
-    sql` union all `,
-  );
-}
+/** An instant as timestamptz text, `micros` microseconds later (Date has milliseconds: the text carries the rest). */
+const isoPlusMicros = (at: Date, micros: 0 | 1) => at.toISOString().replace('Z', micros ? '001Z' : 'Z');
+/** A list as an SQL array constant of the given type (one text parameter, the same on both drivers). */
+const arrayOf = (items: (string | number)[], type: string) =>
+  sql`${`{${items.join(',')}}`}::${sql.raw(type)}[]`;
 
-/** `created_at` in the window's ends not covered by whole hours: [start, first hour) and [last hour, end]. */
-function atTheEnds(tiles: ReturnType<typeof tilesOf>, column: SQL) {
-  const [headFrom, headTo] = tiles.head;
-  const [tailFrom, tailTo] = tiles.tail;
-  return sql`((${column} >= ${instant(headFrom)} and ${column} < ${instant(headTo)})
-    or (${column} >= ${instant(tailFrom)} and ${column} <= ${instant(tailTo)}))`;
+/**
+ * Every tile of a window in two branches, whatever their number (fewer parts for PostgreSQL to plan): the rollup's
+ * rows (`columns`, of `r`, a table kept per hour and per day: shop_item_sales, shop_ready_minutes) joined to the
+ * rollup tiles, and `fromRows(from, to)` (rows with created_at in [from, to)) for each rows tile; each row with its
+ * tile's `sign` as a last column. A rows tile's bounds become half-open by a microsecond, the timestamps' grain.
+ */
+function tiled(
+  table: string,
+  columns: string,
+  shopId: number,
+  tiles: Tile[],
+  fromRows: (from: SQL, to: SQL) => SQL,
+) {
+  const rollups = tiles.filter((tile) => tile.kind === 'rollup');
+  const rows = tiles.filter((tile) => tile.kind === 'rows');
+  return sql`
+    select ${sql.raw(columns)}, tile.sign
+    from unnest(${arrayOf(
+      rollups.map((tile) => tile.hours),
+      'int2',
+    )}, ${arrayOf(
+      rollups.map((tile) => tile.from.toISOString()),
+      'timestamptz',
+    )}, ${arrayOf(
+      rollups.map((tile) => tile.to.toISOString()),
+      'timestamptz',
+    )}, ${arrayOf(
+      rollups.map((tile) => tile.sign),
+      'int',
+    )}) as tile(hours, from_at, to_at, sign)
+    cross join lateral (
+      select * from ${sql.raw(table)} r where r.shop_id = ${shopId} and r.hours = tile.hours
+        and r.bucket >= tile.from_at and r.bucket < tile.to_at
+      offset 0 -- kept apart: an index range per tile, never a hash join over the shop's every row
+    ) r
+    union all
+    select counted.*, tile.sign
+    from unnest(${arrayOf(
+      rows.map((tile) => isoPlusMicros(tile.from, tile.fromIncluded ? 0 : 1)),
+      'timestamptz',
+    )}, ${arrayOf(
+      rows.map((tile) => isoPlusMicros(tile.to, tile.toIncluded ? 1 : 0)),
+      'timestamptz',
+    )}, ${arrayOf(
+      rows.map((tile) => tile.sign),
+      'int',
+    )}) as tile(from_at, to_at, sign)
+    cross join lateral (${fromRows(sql`tile.from_at`, sql`tile.to_at`)} offset 0) counted`;
 }
 
 /** The 5 items sold most by quantity in the window (cancelled orders left out). */
@@ -269,56 +380,73 @@ export function topItemsQuery(shopId: number, now: Date, days: number) {
   const { end, start } = windowOf(now, days);
   const tiles = tilesOf(start, end);
   return sql`
-    select name, sum(quantity)::int as quantity, sum(revenue_cents) as cents
+    select name, sum(quantity * sign)::int as quantity, sum(revenue_cents * sign) as cents
     from (
-      ${tiledRollup('shop_item_sales', 'name, quantity::int8, revenue_cents', shopId, tiles)}
-      union all
-      select name, quantity, quantity * price_cents::int8 from order_lines
-      where shop_id = ${shopId} and not is_cancelled and ${atTheEnds(tiles, sql`created_at`)}
+      ${tiled(
+        'shop_item_sales',
+        'r.name, r.quantity::int8 as quantity, r.revenue_cents',
+        shopId,
+        tiles,
+        (from, to) => sql`select name, quantity::int8, quantity * price_cents::int8 from order_lines
+          where shop_id = ${shopId} and not is_cancelled and created_at >= ${from} and created_at < ${to}`,
+      )}
     ) sold
     group by name
-    having sum(quantity) > 0
-    order by sum(quantity) desc, name
+    having sum(quantity * sign) > 0
+    order by sum(quantity * sign) desc, name
     limit ${TOP_ITEMS}`;
 }
 
 /**
  * The median time from placement to ready of the window's orders, exactly as percentile_cont(0.5) would give it over
  * every order: the histogram of whole minutes (shop_ready_minutes, and the orders at the window's ends) says which
- * minute holds the middle order (or the middle two) and its rank there; that one value is then read from the
- * window's orders of that minute alone (index orders_shop_ready_minute), and the two middle values interpolated.
+ * minute holds the middle order (or the middle two) and its rank there; that value is then read from the window's
+ * orders of that minute alone, once per minute (index orders_shop_ready_minute), and the two middle values
+ * interpolated.
  */
 export function medianQuery(shopId: number, now: Date, days: number) {
   const { end, start } = windowOf(now, days);
   const tiles = tilesOf(start, end);
   return sql`
     with minutes as (
-      select minute, sum(orders) as orders
+      select minute, sum(orders * sign) as orders
       from (
-        ${tiledRollup('shop_ready_minutes', 'minute, orders', shopId, tiles)}
-        union all
-        select minutes_to_ready(created_at, ready_at), 1 from orders
-        where shop_id = ${shopId} and ready_at is not null and ${atTheEnds(tiles, sql`created_at`)}
+        ${tiled(
+          'shop_ready_minutes',
+          'r.minute, r.orders',
+          shopId,
+          tiles,
+          (from, to) => sql`select minutes_to_ready(created_at, ready_at), 1 from orders
+            where shop_id = ${shopId} and ready_at is not null and created_at >= ${from} and created_at < ${to}`,
+        )}
       ) counted
       group by minute
-      having sum(orders) > 0
+      having sum(orders * sign) > 0
     ), ranked as (
       select minute, orders, sum(orders) over (order by minute) - orders as below, sum(orders) over () as total
       from minutes
     ), middle as (
       select distinct (total - 1) / 2.0 as position from ranked
-    ), picked as (
-      select middle.position, side.which, (
-        select extract(epoch from o.ready_at - o.created_at)::float8 from orders o
-        where o.shop_id = ${shopId} and o.ready_at is not null
-          and minutes_to_ready(o.created_at, o.ready_at) = ranked.minute
-          and o.created_at >= ${instant(start)} and o.created_at <= ${instant(end)}
-        order by 1
-        offset side.rank - ranked.below limit 1
-      ) as seconds
+    ), sides as (
+      -- The middle order (twice when the count is odd) or the middle two: each one's minute and rank within it.
+      select middle.position, side.which, ranked.minute, (side.rank - ranked.below)::int as rank_in_minute
       from middle
       cross join lateral (values ('low', floor(middle.position)), ('high', ceil(middle.position))) as side(which, rank)
       join ranked on side.rank >= ranked.below and side.rank < ranked.below + ranked.orders
+    ), read as materialized (
+      -- Each such minute's orders read once (both middle values are most often in the same minute).
+      select needed.minute, needed.first, array(
+        select date_part('epoch', o.ready_at - o.created_at) from orders o
+        where o.shop_id = ${shopId} and o.ready_at is not null
+          and minutes_to_ready(o.created_at, o.ready_at) = needed.minute
+          and o.created_at >= ${instant(start)} and o.created_at <= ${instant(end)}
+        order by 1
+        offset needed.first limit needed.last - needed.first + 1
+      ) as seconds
+      from (select minute, min(rank_in_minute) as first, max(rank_in_minute) as last from sides group by minute) needed
+    ), picked as (
+      select sides.position, sides.which, read.seconds[sides.rank_in_minute - read.first + 1] as seconds
+      from sides join read using (minute)
     )
     -- percentile_cont's own arithmetic: low + (high - low) × the fraction of the position.
     select round((median_seconds / 60)::numeric, 1)::float8 as median_minutes
@@ -334,8 +462,8 @@ export function medianQuery(shopId: number, now: Date, days: number) {
 
 /**
  * The latest promotion that has begun, and the same number of whole local days before it and since it began (up to
- * today or its last day): shop page views (counted per day), new favourites and orders placed in each span. Local
- * midnights are whole UTC hours, so orders come whole from shop_order_hours.
+ * today or its last day): shop page views (counted per day), new favourites and orders placed in each span (whole
+ * local days, so orders come from shop_order_days).
  */
 export function promotionQuery(shopId: number, now: Date) {
   const end = instant(now);
@@ -349,8 +477,7 @@ export function promotionQuery(shopId: number, now: Date) {
       where shop_id = ${shopId} and created_at >= ${midnight(from)} and created_at < ${midnight(sql`${to} + 1`)})`;
   const orders = (from: SQL, to: SQL) =>
     sql`(select coalesce(sum(${sql.raw(orderStatuses.join(' + '))}), 0)::int
-      from shop_order_hours
-      where shop_id = ${shopId} and hour >= ${midnight(from)} and hour < ${midnight(sql`${to} + 1`)})`;
+      from shop_order_days where shop_id = ${shopId} and day >= ${from} and day <= ${to})`;
   const before = { from: sql`first_day - span_days`, to: sql`first_day - 1` };
   const during = { from: sql`first_day`, to: sql`last_day` };
   return sql`
@@ -381,7 +508,8 @@ type WindowFigures = {
   customers: unknown;
   repeat_customers: unknown;
   has_later_orders: boolean;
-  groups: { weekday: number | null; hour: number; grouping_set: number; orders: number }[] | null;
+  heat_cells: number[] | null;
+  heat_orders: number[] | null;
   daily: { date: string; cents: unknown }[];
 } & Record<OrderStatus, unknown>;
 type PromotionRow = {
@@ -398,9 +526,18 @@ type PromotionRow = {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** The grouping sets of windowFiguresQuery's groups, as grouping(weekday, hour) numbers them. */
-const BY_WEEKDAY_AND_HOUR = 0;
-const BY_HOUR = 2;
+/** The heat map's cells (weekday × 24 + hour, in order, each with orders) and the peak hours summed from them. */
+function heatAndPeaks(cells: number[], orders: number[]) {
+  const heatmap = cells.map((cell, index) => ({
+    weekday: Math.floor(cell / 24),
+    hour: cell % 24,
+    orders: orders[index]!,
+  }));
+  const perHour = new Map<number, number>();
+  for (const { hour, orders: count } of heatmap) perHour.set(hour, (perHour.get(hour) ?? 0) + count);
+  const peakHours = [...perHour].sort(([a], [b]) => a - b).map(([hour, count]) => ({ hour, orders: count }));
+  return { heatmap, peakHours };
+}
 
 function promotionOf(promotion: PromotionRow | null): ShopAnalytics['promotion'] {
   if (!promotion) return null;
@@ -470,8 +607,7 @@ export async function getShopAnalytics(
   const [answer] = await rows<AnalyticsRow>(db, analyticsStatement(ownerId, shopId, now, days));
   if (!answer) throw new HttpError(404, 'Coffee shop not found');
   const { figures, median } = answer;
-  const groups = figures.groups ?? [];
-  const groupOf = (set: number) => groups.filter((row) => row.grouping_set === set);
+  const { heatmap, peakHours } = heatAndPeaks(figures.heat_cells ?? [], figures.heat_orders ?? []);
   const customers = await customersOf(db, figures, shopId, now, days);
   return {
     periodDays: days,
@@ -485,7 +621,7 @@ export async function getShopAnalytics(
     statusBreakdown: orderStatuses
       .map((status) => ({ status, count: num(figures[status]) }))
       .filter((entry) => entry.count > 0),
-    peakHours: groupOf(BY_HOUR).map((row) => ({ hour: row.hour, orders: row.orders })),
+    peakHours,
     topItems: (answer.top ?? []).map((item) => ({
       name: item.name,
       quantity: item.quantity,
@@ -497,11 +633,7 @@ export async function getShopAnalytics(
     rating: Number(answer.rating).toFixed(1),
     repeatCustomers: customers.repeatCustomers,
     medianMinutesToReady: median ? num(median.median_minutes) : null,
-    heatmap: groupOf(BY_WEEKDAY_AND_HOUR).map((row) => ({
-      weekday: row.weekday!,
-      hour: row.hour,
-      orders: row.orders,
-    })),
+    heatmap,
     promotion: promotionOf(answer.promotion),
   };
 }
