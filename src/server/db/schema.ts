@@ -382,27 +382,35 @@ export const promotions = pgTable(
 // UTC+2 without daylight saving, so an hour bucket is one local hour too. Why rollups and how an answer stays exact
 // with them: docs/decisions/0004-analytics-rollups.md.
 
+/**
+ * What shop_order_hours and shop_order_days count of the orders placed in their hour or day: a count per status,
+ * revenue, and where the customers' latest orders fall. A function, so each table gets columns of its own.
+ */
+const orderCounters = () => ({
+  shopId: integer('shop_id')
+    .notNull()
+    .references(() => coffeeShops.id, { onDelete: 'cascade' }),
+  pending: integer('pending').notNull().default(0),
+  confirmed: integer('confirmed').notNull().default(0),
+  preparing: integer('preparing').notNull().default(0),
+  ready: integer('ready').notNull().default(0),
+  completed: integer('completed').notNull().default(0),
+  cancelled: integer('cancelled').notNull().default(0),
+  /** total_cents of the orders not cancelled. */
+  revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
+  /** Customers whose latest order at this shop was placed in this hour or day (unique customers of a window). */
+  customersLatest: integer('customers_latest').notNull().default(0),
+  /** Customers whose second-latest order at this shop was placed in this hour or day (repeat customers). */
+  customersSecondLatest: integer('customers_second_latest').notNull().default(0),
+});
+
 /** Orders of a shop placed in one UTC hour: a count per status, revenue, and where its customers' latest orders fall. */
 export const shopOrderHours = pgTable(
   'shop_order_hours',
   {
-    shopId: integer('shop_id')
-      .notNull()
-      .references(() => coffeeShops.id, { onDelete: 'cascade' }),
+    ...orderCounters(),
     /** The start of the UTC hour. */
     hour: timestamp('hour', { withTimezone: true }).notNull(),
-    pending: integer('pending').notNull().default(0),
-    confirmed: integer('confirmed').notNull().default(0),
-    preparing: integer('preparing').notNull().default(0),
-    ready: integer('ready').notNull().default(0),
-    completed: integer('completed').notNull().default(0),
-    cancelled: integer('cancelled').notNull().default(0),
-    /** total_cents of the orders not cancelled. */
-    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
-    /** Customers whose latest order at this shop was placed in this hour (unique customers of a window). */
-    customersLatest: integer('customers_latest').notNull().default(0),
-    /** Customers whose second-latest order at this shop was placed in this hour (repeat customers). */
-    customersSecondLatest: integer('customers_second_latest').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.shopId, table.hour] })],
 );
@@ -415,20 +423,9 @@ export const shopOrderHours = pgTable(
 export const shopOrderDays = pgTable(
   'shop_order_days',
   {
-    shopId: integer('shop_id')
-      .notNull()
-      .references(() => coffeeShops.id, { onDelete: 'cascade' }),
+    ...orderCounters(),
     /** The local calendar day. */
     day: date('day').notNull(),
-    pending: integer('pending').notNull().default(0),
-    confirmed: integer('confirmed').notNull().default(0),
-    preparing: integer('preparing').notNull().default(0),
-    ready: integer('ready').notNull().default(0),
-    completed: integer('completed').notNull().default(0),
-    cancelled: integer('cancelled').notNull().default(0),
-    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
-    customersLatest: integer('customers_latest').notNull().default(0),
-    customersSecondLatest: integer('customers_second_latest').notNull().default(0),
     /** Orders (every status) placed in each local hour of the day, 24 entries. */
     hourlyOrders: integer('hourly_orders').array().notNull().default(sql`array_fill(0, array[24])`),
   },
