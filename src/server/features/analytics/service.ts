@@ -22,6 +22,8 @@ import { HttpError } from '../../http-error.js';
 /** Local time of a timestamptz column or value, in SQL (CONVENTIONS rule 14). */
 const zone = sql.raw(`'${SHOP_TIME_ZONE}'`);
 const local = (instant: SQL) => sql`(${instant} at time zone ${zone})`;
+/** The instant a local date (an SQL date) begins. */
+const midnight = (day: SQL) => sql`((${day})::timestamp at time zone ${zone})`;
 
 async function rows<Row>(db: Database, query: SQL): Promise<Row[]> {
   const result = await db.execute(query);
@@ -37,8 +39,15 @@ const DAY_MS = 24 * HOUR_MS;
 
 /** An instant as an SQL constant. */
 const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
-/** Instants as an SQL array constant (sent as one text parameter, the same on both drivers). */
-const instants = (list: Date[]) => sql`${`{${list.map((at) => at.toISOString()).join(',')}}`}::timestamptz[]`;
+/** A list as an SQL array constant of the given type (one text parameter, the same on both drivers). */
+const arrayOf = (items: (string | number)[], type: string) =>
+  sql`${`{${items.join(',')}}`}::${sql.raw(type)}[]`;
+/** Instants as an SQL array constant. */
+const instants = (list: Date[]) =>
+  arrayOf(
+    list.map((at) => at.toISOString()),
+    'timestamptz',
+  );
 /** The start of the UTC hour or day of an instant (as the rollups' utc_bucket), and the next start unless on one. */
 const floorTo = (at: Date, unitMs: number) => new Date(Math.floor(at.getTime() / unitMs) * unitMs);
 const ceilTo = (at: Date, unitMs: number) => new Date(Math.ceil(at.getTime() / unitMs) * unitMs);
@@ -74,7 +83,7 @@ function hoursAroundBounds(window: ReturnType<typeof windowOf>): Date[] {
 /** The local dates of instants, each once, in order: 'YYYY-MM-DD' texts as an SQL date[] constant. */
 function localDays(list: Date[]) {
   const days = [...new Set(list.map((at) => localClock(at).date))].sort();
-  return { first: days[0]!, last: days.at(-1)!, all: sql`${`{${days.join(',')}}`}::date[]` };
+  return { first: days[0]!, last: days.at(-1)!, all: arrayOf(days, 'date') };
 }
 
 /**
@@ -103,7 +112,6 @@ function windowRows(shopId: number, window: ReturnType<typeof windowOf>) {
       .fill('0')
       .join(', '),
   ); // orders, statuses, revenue
-  const midnight = (day: SQL) => sql`(${day}::timestamp at time zone ${zone})`;
   const customersAt = (column: 'latest_at' | 'second_latest_at', counts: SQL) => sql`
     select c.${sql.raw(column)}, ${noOrders}, ${counts}, null::int[]
     from unnest(${edgeHours}) as edge(hour)
@@ -321,10 +329,6 @@ function tilesOf(start: Date, end: Date): Tile[] {
 
 /** An instant as timestamptz text, `micros` microseconds later (Date has milliseconds: the text carries the rest). */
 const isoPlusMicros = (at: Date, micros: 0 | 1) => at.toISOString().replace('Z', micros ? '001Z' : 'Z');
-/** A list as an SQL array constant of the given type (one text parameter, the same on both drivers). */
-const arrayOf = (items: (string | number)[], type: string) =>
-  sql`${`{${items.join(',')}}`}::${sql.raw(type)}[]`;
-
 /**
  * Every tile of a window in two branches, whatever their number (fewer parts for PostgreSQL to plan): the rollup's
  * rows (`columns`, of `r`, a table kept per hour and per day: shop_item_sales, shop_ready_minutes) joined to the
@@ -468,7 +472,6 @@ export function medianQuery(shopId: number, now: Date, days: number) {
 export function promotionQuery(shopId: number, now: Date) {
   const end = instant(now);
   const today = sql`${local(end)}::date`;
-  const midnight = (day: SQL) => sql`((${day})::timestamp at time zone ${zone})`;
   const views = (from: SQL, to: SQL) =>
     sql`(select coalesce(sum(views), 0)::int from shop_views
       where shop_id = ${shopId} and day >= ${from} and day <= ${to})`;
