@@ -95,6 +95,12 @@ function instantOf(year: number, month: number, day: number, minutes: number): D
   return new Date(instant);
 }
 
+/** The instant the Johannesburg day of `at` began, or that of the day `daysBack` days before it. */
+export function localMidnight(at: Date, daysBack = 0): Date {
+  const wall = wallClock(at);
+  return instantOf(wall.year, wall.month, wall.day - daysBack, 0);
+}
+
 /** The instant as a Johannesburg date, weekday and minute, computed by the time-zone library. */
 export function localClock(at: Date): LocalClock {
   const wall = wallClock(at);

@@ -14,9 +14,10 @@ import {
   TOP_ITEMS,
 } from '../../../shared/api/analytics.js';
 import { centsToDecimalText } from '../../../shared/domain/money.js';
-import { localClock, SHOP_TIME_ZONE } from '../../../shared/domain/opening-hours.js';
+import { localClock, localMidnight, SHOP_TIME_ZONE } from '../../../shared/domain/opening-hours.js';
 import { type OrderStatus, orderStatuses } from '../../../shared/domain/order-status.js';
 import type { Database } from '../../db/client.js';
+import { executeOnGenericPlan } from '../../db/prepared.js';
 import { HttpError } from '../../http-error.js';
 
 /** Local time of a timestamptz column or value, in SQL (CONVENTIONS rule 14). */
@@ -89,34 +90,47 @@ function localDays(list: Date[]) {
 /**
  * The window's orders, two periods long (the window and the one before it, for growth), read at the coarsest
  * grain that stays exact: one row per whole local day that holds no bound of the window (shop_order_days, with its
- * orders per local hour in `hourly`), one row per whole UTC hour of the days that do (shop_order_hours), and one row
- * per order in the hours around the bounds themselves. `t` is the day's or hour's start or the order's time; each
+ * orders per local hour in `hourly`), one row per whole UTC hour of the days that do (shop_order_hours), and, for
+ * the hours around the bounds themselves, one row for each side of the bound summed from the orders (and from
+ * shop_customers). `t` is the day's or hour's start, or for a side of a bound the hour's start or the bound; each
  * row counts its orders per status, revenue (cancelled left out), and the customers whose latest and second-latest
- * orders fall there (from shop_customers around the bounds). Days and hours lie entirely on one side of every bound,
- * so filtering on `t` is exact for every kind of row, and a busy shop reads about as many rows as a quiet one, save
- * the hours of at most five days and the orders of at most five hours.
+ * orders fall there. Every row lies entirely on one side of every bound, so filtering on `t` is exact for every kind
+ * of row, and a busy shop reads about as many rows as a quiet one, save the hours of at most five days (and the
+ * orders of at most five hours, summed before they leave this part).
  */
 function windowRows(shopId: number, window: ReturnType<typeof windowOf>) {
   const { previousStart, lastWeekStart, weekStart, start, end } = window;
-  const edges = hoursAroundBounds(window);
-  const edgeHours = instants(edges);
+  const edgeStarts = hoursAroundBounds(window);
+  const edgeHours = instants(edgeStarts);
+  const minutesPast = end.getTime() - floorTo(end, HOUR_MS).getTime();
   const boundDays = localDays([previousStart, lastWeekStart, weekStart, start, end]);
   // The counted columns of the rollups: orders, one per status in the order of the status machine, revenue,
   // customers; the same in every branch of the union.
   const counted = sql.raw(
     `${orderStatuses.join(' + ')} as orders, ${orderStatuses.join(', ')}, revenue_cents, customers_latest, customers_second_latest`,
   );
-  const statusOfOrder = orderStatuses.map((status) => sql.raw(`(o.status = '${status}')::int`));
+  const statusCounts = orderStatuses.map((status) =>
+    sql.raw(`count(*) filter (where o.status = '${status}')`),
+  );
   const noOrders = sql.raw(
     Array(orderStatuses.length + 2)
       .fill('0')
       .join(', '),
   ); // orders, statuses, revenue
+  // The hours around the bounds, each with its bound (they share its minutes): what is in such an hour is summed
+  // into two rows, one for each side of the bound, at the hour's start and at the bound.
+  const edgeBounds = instants(edgeStarts.map((hour) => new Date(hour.getTime() + minutesPast)));
+  const edges = sql`unnest(${edgeHours}, ${edgeBounds}) as edge(hour, bound)`;
+  const side = (at: string) => sql.raw(`case when ${at} < edge.bound then edge.hour else edge.bound end`);
+  // Each join to the edge hours or bound days is a lateral subquery kept apart (offset 0): an index range per hour
+  // or day, whatever the plan guesses of their number (a generic plan cannot see the arrays).
   const customersAt = (column: 'latest_at' | 'second_latest_at', counts: SQL) => sql`
-    select c.${sql.raw(column)}, ${noOrders}, ${counts}, null::int[]
-    from unnest(${edgeHours}) as edge(hour)
-    join shop_customers c on c.shop_id = ${shopId}
-      and c.${sql.raw(column)} >= edge.hour and c.${sql.raw(column)} < edge.hour + interval '1 hour'`;
+    select ${side('c.at')}, ${noOrders}, ${counts}, null::int[]
+    from ${edges}
+    cross join lateral (select c.${sql.raw(column)} as at from shop_customers c where c.shop_id = ${shopId}
+      and c.${sql.raw(column)} >= edge.hour and c.${sql.raw(column)} < edge.hour + interval '1 hour'
+      offset 0) c
+    group by 1`;
   return sql`
     select ${midnight(sql`day`)} as t, ${counted}, hourly_orders as hourly
     from shop_order_days
@@ -125,19 +139,22 @@ function windowRows(shopId: number, window: ReturnType<typeof windowOf>) {
     union all
     select h.hour, ${counted}, null
     from unnest(${boundDays.all}) as bound(day)
-    join shop_order_hours h on h.shop_id = ${shopId}
+    cross join lateral (select * from shop_order_hours h where h.shop_id = ${shopId}
       and h.hour >= ${midnight(sql`bound.day`)} and h.hour < ${midnight(sql`(bound.day + 1)`)}
-    where h.hour >= ${instant(floorTo(previousStart, HOUR_MS))} and h.hour <= ${instant(floorTo(end, HOUR_MS))}
+      and h.hour >= ${instant(floorTo(previousStart, HOUR_MS))} and h.hour <= ${instant(floorTo(end, HOUR_MS))}
       and h.hour <> all(${edgeHours})
+      offset 0) h
     union all
-    select o.created_at, 1, ${sql.join(statusOfOrder, sql`, `)},
-      case when o.status = 'cancelled' then 0 else o.total_cents end, 0, 0, null
-    from unnest(${edgeHours}) as edge(hour)
-    join orders o on o.shop_id = ${shopId}
+    select ${side('o.created_at')}, count(*), ${sql.join(statusCounts, sql`, `)},
+      coalesce(sum(o.total_cents) filter (where o.status <> 'cancelled'), 0), 0, 0, null
+    from ${edges}
+    cross join lateral (select o.created_at, o.status, o.total_cents from orders o where o.shop_id = ${shopId}
       and o.created_at >= edge.hour and o.created_at < edge.hour + interval '1 hour'
-    where o.created_at >= ${instant(previousStart)} and o.created_at <= ${instant(end)}
-    union all ${customersAt('latest_at', sql`1, 0`)}
-    union all ${customersAt('second_latest_at', sql`0, 1`)}`;
+      and o.created_at >= ${instant(previousStart)} and o.created_at <= ${instant(end)}
+      offset 0) o
+    group by 1
+    union all ${customersAt('latest_at', sql`count(*), 0`)}
+    union all ${customersAt('second_latest_at', sql`0, count(*)`)}`;
 }
 
 /**
@@ -199,43 +216,37 @@ function totalsOf(shopId: number, window: ReturnType<typeof windowOf>) {
 }
 
 /**
- * The window's orders by local weekday and hour (the heat map; peak hours are its sums per hour): a day row's orders
- * per hour from its `hourly` array, other rows by their local time. Two arrays, each cell (weekday × 24 + hour)
- * with orders and its count: cheaper to build and read than a JSON object per cell.
+ * What the heat map (the window's orders by local weekday and hour; peak hours are its sums per hour) is summed
+ * from, in Node (168 cells: cheaper than grouping several hundred rows in the database): each day row's weekday and
+ * its orders per hour (`hourly`), and each other row's cell (weekday × 24 + hour, of its local time) and orders.
  */
 function heatOf(window: ReturnType<typeof windowOf>) {
-  const inWindow = sql`t >= ${instant(window.start)}`;
+  const isDay = sql.raw('hourly is not null');
   return sql`
-    select array_agg(cell order by cell) as cells, array_agg(orders order by cell) as orders
-    from (select weekday * 24 + hour as cell, sum(orders)::int as orders
+    select array_agg(weekday) filter (where ${isDay}) as day_weekdays,
+      array_agg(hourly) filter (where ${isDay}) as day_hours,
+      array_agg(weekday * 24 + hour) filter (where not ${isDay}) as cells,
+      array_agg(orders) filter (where not ${isDay}) as orders
     from (
-      (select orders, date_part('dow', placed)::int as weekday, date_part('hour', placed)::int as hour
+      select date_part('dow', placed)::int as weekday, date_part('hour', placed)::int as hour, orders, hourly
       from window_rows, lateral (select ${local(sql`t`)} as placed) as local_time
-      where ${inWindow} and hourly is null and orders > 0
-      offset 0) -- kept as a subquery, so each row's local time is worked out once, not once per grouping key
-      union all
-      select per_hour.orders, days.weekday, per_hour.position::int - 1
-      from (
-        select date_part('dow', ${local(sql`t`)})::int as weekday, hourly
-        from window_rows where ${inWindow} and hourly is not null
-        offset 0 -- each day's weekday worked out once, not once per hour
-      ) days, unnest(days.hourly) with ordinality as per_hour(orders, position)
-      where per_hour.orders > 0
-    ) window_orders
-    group by 1) per_cell`;
+      where t >= ${instant(window.start)} and (${isDay} or orders > 0)
+      offset 0 -- kept as a subquery, so each row's local time is worked out once, not once per use
+    ) window_orders`;
 }
 
 /** Revenue of each of the last 7 local days, today included, days without orders as 0. */
 function dailyRevenueOf(window: ReturnType<typeof windowOf>) {
   const today = sql`${local(instant(window.end))}::date`;
-  const first = sql`(${today} - ${DAILY_REVENUE_DAYS - 1}::int)`;
+  // The first day's start as a constant: a generic plan would work the date arithmetic out again for every row.
+  const first = localMidnight(window.end, DAILY_REVENUE_DAYS - 1);
   return sql`
     select to_char(days.day, 'YYYY-MM-DD') as date, coalesce(revenue.cents, 0) as cents
     from (select (${today} - back)::date as day from generate_series(${DAILY_REVENUE_DAYS - 1}::int, 0, -1) as back) days
     left join (
       select ${local(sql`t`)}::date as day, sum(revenue_cents) as cents
       from window_rows
-      where t >= (${first}::timestamp at time zone ${zone})
+      where t >= ${instant(first)}
       group by 1
     ) revenue on revenue.day = days.day`;
 }
@@ -250,6 +261,7 @@ export function windowFiguresQuery(shopId: number, now: Date, days: number) {
   return sql`
     with window_rows as materialized (${windowRows(shopId, window)})
     select totals.*,
+      heat.day_weekdays as heat_day_weekdays, heat.day_hours as heat_day_hours,
       heat.cells as heat_cells, heat.orders as heat_orders,
       (select json_agg(part order by part.date) from (${dailyRevenueOf(window)}) part) as daily
     from (${totalsOf(shopId, window)}) totals, (${heatOf(window)}) heat`;
@@ -511,6 +523,8 @@ type WindowFigures = {
   customers: unknown;
   repeat_customers: unknown;
   has_later_orders: boolean;
+  heat_day_weekdays: number[] | null;
+  heat_day_hours: number[][] | null;
   heat_cells: number[] | null;
   heat_orders: number[] | null;
   daily: { date: string; cents: unknown }[];
@@ -530,15 +544,24 @@ type PromotionRow = {
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** The heat map's cells (weekday × 24 + hour, in order, each with orders) and the peak hours summed from them. */
-function heatAndPeaks(cells: number[], orders: number[]) {
-  const heatmap = cells.map((cell, index) => ({
-    weekday: Math.floor(cell / 24),
-    hour: cell % 24,
-    orders: orders[index]!,
-  }));
-  const perHour = new Map<number, number>();
-  for (const { hour, orders: count } of heatmap) perHour.set(hour, (perHour.get(hour) ?? 0) + count);
-  const peakHours = [...perHour].sort(([a], [b]) => a - b).map(([hour, count]) => ({ hour, orders: count }));
+function heatAndPeaks(figures: WindowFigures) {
+  const cells = new Array<number>(7 * 24).fill(0);
+  const dayHours = figures.heat_day_hours ?? [];
+  (figures.heat_day_weekdays ?? []).forEach((weekday, day) => {
+    dayHours[day]!.forEach((orders, hour) => {
+      cells[weekday * 24 + hour]! += orders;
+    });
+  });
+  const orders = figures.heat_orders ?? [];
+  (figures.heat_cells ?? []).forEach((cell, index) => {
+    cells[cell]! += orders[index]!;
+  });
+  const heatmap = cells.flatMap((count, cell) =>
+    count > 0 ? [{ weekday: Math.floor(cell / 24), hour: cell % 24, orders: count }] : [],
+  );
+  const perHour = new Array<number>(24).fill(0);
+  for (const { hour, orders: count } of heatmap) perHour[hour]! += count;
+  const peakHours = perHour.flatMap((count, hour) => (count > 0 ? [{ hour, orders: count }] : []));
   return { heatmap, peakHours };
 }
 
@@ -607,10 +630,13 @@ export async function getShopAnalytics(
   days: number,
   now = new Date(),
 ): Promise<ShopAnalytics> {
-  const [answer] = await rows<AnalyticsRow>(db, analyticsStatement(ownerId, shopId, now, days));
+  const [answer] = await executeOnGenericPlan<AnalyticsRow>(
+    db,
+    analyticsStatement(ownerId, shopId, now, days),
+  );
   if (!answer) throw new HttpError(404, 'Coffee shop not found');
   const { figures, median } = answer;
-  const { heatmap, peakHours } = heatAndPeaks(figures.heat_cells ?? [], figures.heat_orders ?? []);
+  const { heatmap, peakHours } = heatAndPeaks(figures);
   const customers = await customersOf(db, figures, shopId, now, days);
   return {
     periodDays: days,
