@@ -92,19 +92,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   return {
     ...handle,
     async close() {
-      // pool.end() resolves before its connections have said goodbye, and dropping the database `with (force)`
-      // would then kill them mid-way: an unhandled pool error. Wait for each connection's 'remove' first.
-      const pool = handle.pool!;
-      let open = pool.totalCount;
-      const allClosed = new Promise<void>((resolve) => {
-        if (open === 0) resolve();
-        pool.on('remove', () => {
-          open -= 1;
-          if (open === 0) resolve();
-        });
-      });
-      await handle.close();
-      await allClosed;
+      await handle.close(); // resolves once every connection has closed (db/client.ts endPools)
       await created.drop();
     },
   };

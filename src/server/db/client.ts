@@ -38,18 +38,48 @@ export interface DatabaseOptions {
   onConnectionError?: (error: Error) => void;
 }
 
+/**
+ * Ends pools once each of their connections has closed: pool.end() resolves before they have said goodbye, and
+ * whatever comes next (dropping the database `with (force)` in tests) would kill them mid-way.
+ */
+async function endPools(pools: pg.Pool[]) {
+  await Promise.all(
+    pools.map(async (pool) => {
+      let open = pool.totalCount;
+      const allClosed = new Promise<void>((resolve) => {
+        if (open === 0) resolve();
+        pool.on('remove', () => {
+          open -= 1;
+          if (open === 0) resolve();
+        });
+      });
+      await pool.end();
+      await allClosed;
+    }),
+  );
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     // JIT compilation off: every statement here reads a few index ranges, and the analytics statement, whose many
     // parts add up to a high estimated cost, spent 76 ms compiling to run in 8 (docs/decisions/0004).
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20, options: '-c jit=off' });
+    // A few connections of their own for statements that always run on their generic plan (the analytics
+    // dashboard's; db/prepared.ts executeOnGenericPlan): the setting comes with the connection, so it costs no round
+    // trip per statement and no other statement sees it. Each such statement keeps a core busy for a couple of
+    // milliseconds, so more connections than this would only queue inside the database.
+    const genericPlans = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 8,
+      options: '-c jit=off -c plan_cache_mode=force_generic_plan',
+    });
     // A restart of the database or a network blip breaks idle connections; the pool drops them and opens new
     // ones when next needed. Its 'error' event must be heard, or it would end the process.
-    pool.on('error', (error) => options.onConnectionError?.(error));
+    for (const each of [pool, genericPlans]) each.on('error', (error) => options.onConnectionError?.(error));
     const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
-    preparesOn(db, pool);
+    preparesOn(db, pool, genericPlans);
     await migrateNodePostgres(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', pool, close: () => pool.end() };
+    return { db, kind: 'postgres', pool, close: () => endPools([pool, genericPlans]) };
   }
   const dataDir = options.dataDir === 'memory' ? undefined : path.join(options.dataDir, 'pglite');
   if (dataDir) mkdirSync(dataDir, { recursive: true });

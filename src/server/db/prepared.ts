@@ -11,12 +11,13 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Database, Transaction } from './client.js';
 
-const pools = new WeakMap<object, pg.Pool>();
+/** Per database: its pool, and the pool whose connections run every statement on its generic plan. */
+const pools = new WeakMap<object, { pool: pg.Pool; genericPlans: pg.Pool }>();
 const dialect = new PgDialect();
 
-/** Called by openDatabase on PostgreSQL: statements of this database may be prepared on its pool. */
-export function preparesOn(db: Database, pool: pg.Pool) {
-  pools.set(db, pool);
+/** Called by openDatabase on PostgreSQL: statements of this database may be prepared on its pools. */
+export function preparesOn(db: Database, pool: pg.Pool, genericPlans: pg.Pool) {
+  pools.set(db, { pool, genericPlans });
 }
 
 /** Timestamps and dates come back as text, as drizzle returns them (the callers parse them). */
@@ -50,7 +51,7 @@ function nameOf(text: string): string {
  * PostgreSQL; elsewhere, and inside a transaction (which holds its own connection), as drizzle would.
  */
 export async function executePrepared<Row>(db: Database | Transaction, query: SQL): Promise<Row[]> {
-  const pool = pools.get(db);
+  const pool = pools.get(db)?.pool;
   if (!pool) return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
   const { sql: text, params } = dialect.sqlToQuery(query);
   const result = await pool.query({ name: nameOf(text), text, values: params, types: textTimes });
@@ -61,23 +62,13 @@ export async function executePrepared<Row>(db: Database | Transaction, query: SQ
  * Runs a named prepared statement on PostgreSQL's generic plan, planned once per connection and never again for
  * the values at hand: for a long statement whose plan suits every value (each of its joins a lateral index range).
  * Left to itself PostgreSQL plans each of a statement's first five runs for its values, and then keeps the generic
- * plan only while its estimated cost beats theirs, which a mix of shops can tip either way. The setting is the
- * session's for this one statement only; elsewhere as executePrepared.
+ * plan only while its estimated cost beats theirs, which a mix of shops can tip either way. It runs on connections
+ * opened with plan_cache_mode = force_generic_plan (db/client.ts); elsewhere as executePrepared.
  */
 export async function executeOnGenericPlan<Row>(db: Database, query: SQL): Promise<Row[]> {
-  const pool = pools.get(db);
+  const pool = pools.get(db)?.genericPlans;
   if (!pool) return executePrepared(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const client = await pool.connect();
-  try {
-    await client.query('set plan_cache_mode = force_generic_plan');
-    const result = await client.query({ name: nameOf(text), text, values: params, types: textTimes });
-    await client.query('reset plan_cache_mode');
-    client.release();
-    return result.rows as Row[];
-  } catch (error) {
-    // The connection may still hold the setting: it is closed, not returned to the pool.
-    client.release(error as Error);
-    throw error;
-  }
+  const result = await pool.query({ name: nameOf(text), text, values: params, types: textTimes });
+  return result.rows as Row[];
 }
