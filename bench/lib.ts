@@ -80,6 +80,7 @@ export async function freshDatabase(options: { db: BenchDatabase; postgresUrl: s
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
   const drop = async () => {
     cleanups.delete(drop);
+    if (process.env.BENCH_KEEP_DATABASE) return console.log(`  kept database folder ${dataDir}`);
     rmSync(dataDir, { recursive: true, force: true });
   };
   cleanups.add(drop);
