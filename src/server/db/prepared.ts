@@ -53,6 +53,11 @@ function nameOf(text: string): string {
 export async function executePrepared<Row>(db: Database | Transaction, query: SQL): Promise<Row[]> {
   const pool = pools.get(db)?.pool;
   if (!pool) return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+  return runNamed<Row>(pool, query);
+}
+
+/** A statement as a named prepared statement on a pool: named by its text, timestamps as text. */
+async function runNamed<Row>(pool: pg.Pool, query: SQL): Promise<Row[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
   const result = await pool.query({ name: nameOf(text), text, values: params, types: textTimes });
   return result.rows as Row[];
@@ -67,8 +72,5 @@ export async function executePrepared<Row>(db: Database | Transaction, query: SQ
  */
 export async function executeOnGenericPlan<Row>(db: Database, query: SQL): Promise<Row[]> {
   const pool = pools.get(db)?.genericPlans;
-  if (!pool) return executePrepared(db, query);
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const result = await pool.query({ name: nameOf(text), text, values: params, types: textTimes });
-  return result.rows as Row[];
+  return pool ? runNamed<Row>(pool, query) : executePrepared(db, query);
 }
