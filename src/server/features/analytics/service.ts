@@ -543,7 +543,10 @@ type PromotionRow = {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** The heat map's cells (weekday × 24 + hour, in order, each with orders) and the peak hours summed from them. */
+/**
+ * The heat map (its non-empty cells, weekday × 24 + hour in order) summed from the days' hourly arrays and the other
+ * rows' cells (see heatOf), and the peak hours summed from it.
+ */
 function heatAndPeaks(figures: WindowFigures) {
   const cells = new Array<number>(7 * 24).fill(0);
   const dayHours = figures.heat_day_hours ?? [];
