@@ -17,13 +17,16 @@ import type { OpenShopAction } from './ShopActionDialog';
 export function MyShopCard({ shop, onAction }: { shop: Shop; onAction: (open: OpenShopAction) => void }) {
   const open = (action: OpenShopAction['action']) => onAction({ action, shop });
   return (
-    <Card className="flex flex-col gap-4 p-4 sm:flex-row sm:flex-wrap sm:items-center" data-testid="my-shop">
+    <Card
+      className="flex min-w-0 flex-col gap-4 p-4 sm:flex-row sm:flex-wrap sm:items-center"
+      data-testid="my-shop"
+    >
       <ShopImage
         shop={shop}
         className="hidden h-16 w-16 shrink-0 rounded-xl sm:flex [&_svg]:h-6 [&_svg]:w-6"
       />
       {/* A basis, so the actions wrap below rather than squeeze the name to a word a line. */}
-      <div className="min-w-0 flex-1 basis-56">
+      <div className="min-w-0 flex-1 sm:basis-56">
         <h3 className="flex flex-wrap items-center gap-2 font-semibold text-espresso-950">
           {shop.name}
           {isFeatured(shop) && <Badge tone="promoted">Featured</Badge>}

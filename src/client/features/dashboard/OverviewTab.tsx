@@ -69,7 +69,7 @@ export function OverviewTab({ shops, activeChats }: { shops: Shop[]; activeChats
         <h2 id="my-shops-heading" className="mb-4 font-display text-2xl font-semibold">
           My Coffee Shops
         </h2>
-        <div className="grid gap-4 md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           {shops.map((shop) => (
             <MyShopCard key={shop.id} shop={shop} onAction={setOpenAction} />
           ))}

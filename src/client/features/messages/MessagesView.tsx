@@ -47,8 +47,8 @@ export function MessagesView({ myId, myRole }: { myId: number; myRole: Role }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="mb-6 font-display text-3xl font-bold">Messages</h1>
-      <Card className="grid overflow-hidden md:grid-cols-[320px_1fr]">
-        <aside className={cn('border-espresso-100 md:border-r', target && 'hidden md:block')}>
+      <Card className="grid grid-cols-1 overflow-hidden md:grid-cols-[320px_1fr]">
+        <aside className={cn('min-w-0 border-espresso-100 md:border-r', target && 'hidden md:block')}>
           <div className="border-b border-espresso-100 p-3">
             <div className="relative">
               <Search
@@ -106,7 +106,7 @@ export function MessagesView({ myId, myRole }: { myId: number; myRole: Role }) {
             </ul>
           )}
         </aside>
-        <section className={cn('flex-col', target ? 'flex' : 'hidden md:flex')} aria-label="Chat">
+        <section className={cn('min-w-0 flex-col', target ? 'flex' : 'hidden md:flex')} aria-label="Chat">
           {target ? (
             <>
               <button
