@@ -85,6 +85,32 @@ test('a shop owner lands on the dashboard, and Discover sends them back there', 
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
+test('signing in from a shop page’s Your Order returns to that shop, and from a private page to that page', async ({
+  page,
+}) => {
+  const shops = (await (await page.request.get('/api/coffee-shops')).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const shop = shops[0]!;
+  await page.goto(`/shops/${shop.id}`);
+  await page.getByRole('region', { name: 'Your Order' }).getByRole('link', { name: 'Sign In' }).click();
+  await page.getByLabel('Email').fill(customerEmail);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(toastText(page, 'Welcome back!')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/shops/${shop.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: shop.name })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.goto('/favorites');
+  await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
+  await page.getByLabel('Email').fill(customerEmail);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/favorites$/);
+});
+
 test('a customer on the dashboard sees Access Denied', async ({ page }) => {
   await signIn(page, customerEmail);
   await page.goto('/dashboard');

@@ -1,6 +1,7 @@
 // The prompt a signed-out visitor sees on a private page: 'Sign In Required', why, and where to sign in.
 import { Lock } from 'lucide-react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
+import { signInHref as signInHrefTo } from '../lib/return-to';
 import { Button } from '../ui/Button';
 import { Prompt } from './Prompt';
 
@@ -15,10 +16,13 @@ export function SignInRequired({
   /** Also offer Create Account (to /register), as Messages and Favorites do. */
   showRegister?: boolean;
 }) {
+  const [here] = useLocation();
+  // Back here after signing in on /login; /auth (Discover's) keeps its own full-page redirect (spec §2).
+  const href = signInHref === '/login' ? signInHrefTo(here) : signInHref;
   return (
     <Prompt icon={<Lock className="h-6 w-6" />} title="Sign In Required" text={text}>
       <Button asChild>
-        <Link href={signInHref}>Sign In</Link>
+        <Link href={href}>Sign In</Link>
       </Button>
       {showRegister && (
         <Button asChild variant="outline">

@@ -1,9 +1,11 @@
-// Sign-in page (/login): email and password; 'Welcome back!' and a role-based redirect on success (spec §2, §5, §8).
+// Sign-in page (/login): email and password; 'Welcome back!' and a role-based redirect on success (spec §2, §5, §8),
+// or back to the page that sent the visitor here (?next=, lib/return-to.ts).
 import { Link, useLocation } from 'wouter';
 import { AuthFrame } from '../components/AuthFrame';
 import { SignInForm } from '../features/auth/SignInForm';
 import { errorMessage } from '../lib/api';
 import { homeFor, useAuth } from '../lib/auth';
+import { returnPath } from '../lib/return-to';
 import { useLeaveIfSignedIn } from '../lib/use-leave-if-signed-in';
 import { toast } from '../ui/toast-store';
 
@@ -16,7 +18,7 @@ export function LoginPage() {
     try {
       const user = await login(email, password);
       toast({ title: 'Welcome back!', description: 'You have successfully signed in.' });
-      navigate(homeFor(user.role));
+      navigate(returnPath(window.location.search) ?? homeFor(user.role));
       return true;
     } catch (error) {
       toast({
