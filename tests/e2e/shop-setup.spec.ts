@@ -150,6 +150,10 @@ test('an owner applies a preset, saves the week, marks a public holiday closed, 
   await expect(hours.getByRole('row', { name: /Monday/ })).toContainText('08:00 – 18:00');
   await expect(hours.getByRole('row', { name: /Sunday/ })).toContainText('Closed');
   await expect(hours.getByText(holidayName)).toBeVisible();
+  // Their own shop: no chat with themselves, their customers' conversations instead.
+  await expect(page.getByRole('button', { name: 'Start Chatting' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Customer Messages' }).click();
+  await expect(page).toHaveURL(/\/messages$/);
 });
 
 test('an owner edits a shop with the create form filled in', async ({ page }) => {
@@ -232,11 +236,15 @@ test('a shop page opened directly asks for the shop once, started before the app
   expect(asked[0]).toMatch(/^Bearer /);
 });
 
-test('an unknown or malformed shop id shows the 404 page', async ({ page }) => {
+test('an unknown or malformed shop id says the shop is not found and leads on to Discover', async ({
+  page,
+}) => {
   await page.goto('/shops/987654');
-  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Coffee shop not found' })).toBeVisible();
   await page.goto('/shops/not-a-shop');
-  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Coffee shop not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Discover Coffee Shops' }).click();
+  await expect(page).toHaveURL(/\/discover$/);
 });
 
 test('Open Now on Discover keeps the shops open at this moment, and their cards say so', async ({ page }) => {

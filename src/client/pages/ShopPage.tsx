@@ -1,5 +1,6 @@
 // The public shop page (/shops/{id}): details, hours, menu, reviews; ordering for customers.
-import { PauseCircle } from 'lucide-react';
+import { Coffee, PauseCircle } from 'lucide-react';
+import { MissingPage } from '../components/MissingPage';
 import { PageShell } from '../components/PageShell';
 import { Prompt } from '../components/Prompt';
 import { WeekHours } from '../features/hours/WeekHours';
@@ -12,7 +13,6 @@ import { errorStatus } from '../lib/api';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { Skeleton } from '../ui/Skeleton';
-import { NotFoundPage } from './NotFoundPage';
 
 /** A path id the API could hold: digits only, a positive 32-bit integer; anything else is a missing page. */
 function parseShopId(text: string): number | null {
@@ -25,7 +25,7 @@ export function ShopPage({ params }: { params: { id: string } }) {
   const shopId = parseShopId(params.id);
   const shop = useShop(shopId);
   useRefetchAtNextChange(shop.data, shop.refetch);
-  if (shopId === null || errorStatus(shop.error) === 404) return <NotFoundPage />;
+  if (shopId === null || errorStatus(shop.error) === 404) return <ShopNotFound />;
 
   return (
     <PageShell>
@@ -95,5 +95,17 @@ function ShopPageSkeleton() {
         <Skeleton className="h-72 w-full" />
       </div>
     </div>
+  );
+}
+
+/** A shop id that names no shop (deleted, or a mistyped link): a way on to the shops there are. */
+function ShopNotFound() {
+  return (
+    <MissingPage
+      icon={<Coffee className="h-6 w-6" />}
+      title="Coffee shop not found"
+      text="This coffee shop may have closed, or the link may be mistyped."
+      action={{ href: '/discover', label: 'Discover Coffee Shops' }}
+    />
   );
 }
