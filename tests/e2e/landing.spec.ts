@@ -1,6 +1,6 @@
 // The landing page: hero, featured shops (at most 3) and the footer's dialogs.
 import { expect, test } from '@playwright/test';
-import { customerEmail, signIn } from './helpers';
+import { customerEmail, ownerEmail, signIn } from './helpers';
 
 test('a visitor sees the hero and up to three featured shops with Sign Up to Chat', async ({ page }) => {
   await page.goto('/');
@@ -19,6 +19,26 @@ test('a signed-in customer gets Start Discovering and Start Chatting', async ({ 
   await expect(
     page.getByTestId('featured-shop').first().getByRole('link', { name: 'Start Chatting' }),
   ).toBeVisible();
+});
+
+test('the sign-up call to action: Join as Shop Owner opens the form as an owner; signed in, it leads on instead', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Sign Up as Customer' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByRole('radio', { name: 'Coffee Lover' })).toBeChecked();
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Join as Shop Owner' }).click();
+  await expect(page).toHaveURL(/\/register\?role=shop_owner$/);
+  await expect(page.getByRole('radio', { name: 'Coffee Shop Owner' })).toBeChecked();
+
+  await signIn(page, ownerEmail);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Ready for your next great cup?' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Join as Shop Owner' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('the footer dialogs open and close', async ({ page }) => {

@@ -4,7 +4,8 @@ import { Link } from 'wouter';
 import { HeroPreview } from '../components/HeroPreview';
 import { PageShell } from '../components/PageShell';
 import { FeaturedShops } from '../features/shops/FeaturedShops';
-import { useAuth } from '../lib/auth';
+import { homeFor, useAuth } from '../lib/auth';
+import { registerHref } from '../lib/register-role';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 
@@ -118,17 +119,39 @@ export function LandingPage() {
           <h2 className="relative font-display text-3xl font-bold md:text-4xl">
             Ready for your next great cup?
           </h2>
-          <p className="relative mx-auto mt-3 max-w-xl text-espresso-100">
-            Join as a coffee lover to discover and pre-order, or list your shop and keep 100% of your revenue.
-          </p>
-          <div className="relative mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button asChild variant="outline" size="lg" className="border-transparent">
-              <Link href="/register">Sign Up as Customer</Link>
-            </Button>
-            <Button asChild variant="accent" size="lg">
-              <Link href="/register">Join as Shop Owner</Link>
-            </Button>
-          </div>
+          {user ? (
+            // Signed in, there is nothing to sign up for: on to where this person's day goes on.
+            <>
+              <p className="relative mx-auto mt-3 max-w-xl text-espresso-100">
+                {user.role === 'shop_owner'
+                  ? 'Your shops, orders, messages and analytics are on your dashboard.'
+                  : 'Find a shop near you, order ahead and pay at the counter.'}
+              </p>
+              <div className="relative mt-8 flex justify-center">
+                <Button asChild variant="accent" size="lg">
+                  <Link href={homeFor(user.role)}>
+                    {user.role === 'shop_owner' ? 'Go to Dashboard' : 'Discover Coffee Shops'}
+                  </Link>
+                </Button>
+              </div>
+            </>
+          ) : (
+            <>
+              <p className="relative mx-auto mt-3 max-w-xl text-espresso-100">
+                Join as a coffee lover to discover and pre-order, or list your shop and keep 100% of your
+                revenue.
+              </p>
+              <div className="relative mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+                <Button asChild variant="outline" size="lg" className="border-transparent">
+                  <Link href={registerHref('customer')}>Sign Up as Customer</Link>
+                </Button>
+                <Button asChild variant="accent" size="lg">
+                  {/* Still /register (spec §2), with the owner's role chosen already. */}
+                  <Link href={registerHref('shop_owner')}>Join as Shop Owner</Link>
+                </Button>
+              </div>
+            </>
+          )}
         </div>
       </section>
     </PageShell>

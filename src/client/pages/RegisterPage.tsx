@@ -8,6 +8,7 @@ import { NewPasswordFields } from '../features/auth/NewPasswordFields';
 import { RolePicker } from '../features/auth/RolePicker';
 import { errorMessage } from '../lib/api';
 import { homeFor, useAuth } from '../lib/auth';
+import { roleFromSearch } from '../lib/register-role';
 import { useLeaveIfSignedIn } from '../lib/use-leave-if-signed-in';
 import { Button } from '../ui/Button';
 import { Field } from '../ui/Field';
@@ -18,7 +19,7 @@ export function RegisterPage() {
   useLeaveIfSignedIn();
   const { register } = useAuth();
   const [, navigate] = useLocation();
-  const [role, setRole] = useState<Role>('customer');
+  const [role, setRole] = useState<Role>(() => roleFromSearch(window.location.search));
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
