@@ -191,6 +191,25 @@ describe('the conversation list', () => {
     ]);
   });
 
+  test('conversations are ordered by when their last message was sent, not by its id', async () => {
+    const regular = await makeUser(server.api, 'customer');
+    await say(regular, owner.user.id, 'Today');
+    // History written after the fact (as the demo seed does): a higher id, an earlier time.
+    await server.database.db.insert(messages).values({
+      shopId: otherShop.id,
+      customerId: regular.user.id,
+      senderId: regular.user.id,
+      receiverId: otherOwner.user.id,
+      content: 'Last week',
+      createdAt: new Date(Date.now() - 7 * 24 * 60 * 60 * 1000),
+    });
+    const list = await server.api.as(regular).get<Conversation[]>('/api/messages/conversations');
+    expect(list.body.map((entry) => [entry.shop.id, entry.lastMessage.content])).toEqual([
+      [shop.id, 'Today'],
+      [otherShop.id, 'Last week'],
+    ]);
+  });
+
   test('an owner sees one conversation per customer, by username, as the shop', async () => {
     const shopkeeper = await makeUser(server.api, 'shop_owner');
     const kiosk = await makeShop(server.api, shopkeeper);

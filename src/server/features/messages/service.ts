@@ -209,7 +209,8 @@ export async function listConversations(db: Database, userId: number): Promise<C
     .innerJoin(messages, eq(messages.id, latest.id))
     .innerJoin(coffeeShops, eq(coffeeShops.id, messages.shopId))
     .innerJoin(users, eq(users.id, messages.customerId))
-    .orderBy(desc(messages.id));
+    // By when the last message was sent (ids follow time for messages sent through the app, not for seeded history).
+    .orderBy(desc(messages.createdAt), desc(messages.id));
   return rows.map((row) => ({
     shop: row.shop,
     customer: row.customer,
