@@ -1,6 +1,7 @@
 // The Analytics dialog's Recharts charts: Daily Revenue line, Order Status pie, Peak Hours bars (spec §2).
 // Recharts is imported only here and reached only through AnalyticsDialog, so the dialog can be split off whole.
 import type { ShopAnalytics } from '@shared/api/analytics';
+import { orderStatuses } from '@shared/domain/order-status';
 import {
   Bar,
   BarChart,
@@ -18,8 +19,13 @@ import {
 } from 'recharts';
 import { dayLabel, hourLabel, statusLabel } from './analytics-text';
 
-/** Spec §9: the pie's colours cycle over 6. */
-export const PIE_COLOURS = ['#8f5a38', '#2f7d5b', '#d2b08d', '#3b82f6', '#e11d48', '#a855f7'] as const;
+/**
+ * Spec §9: the pie's colours cycle over 6, taken by each status's place in the status machine rather than by its
+ * place among the statuses present, so a status keeps its colour when the period changes: waiting amber,
+ * confirmed blue, preparing brown, ready purple, completed green, cancelled red.
+ */
+export const PIE_COLOURS = ['#d97706', '#3b82f6', '#8f5a38', '#a855f7', '#2f7d5b', '#e11d48'] as const;
+const LEGEND_TEXT = '#3d2416';
 const LINE_COLOUR = '#8f5a38';
 const BAR_COLOUR = '#a97147';
 const axis = { fontSize: 11, fill: '#72452d' };
@@ -42,18 +48,27 @@ export function DailyRevenueChart({ days }: { days: ShopAnalytics['dailyRevenue'
 }
 
 export function StatusBreakdownChart({ statuses }: { statuses: ShopAnalytics['statusBreakdown'] }) {
-  const data = statuses.map((entry) => ({ name: statusLabel(entry.status), value: entry.count }));
+  const data = statuses.map((entry) => ({
+    name: statusLabel(entry.status),
+    value: entry.count,
+    colour: PIE_COLOURS[orderStatuses.indexOf(entry.status) % PIE_COLOURS.length],
+  }));
   return (
     <ResponsiveContainer width="100%" height={240}>
       <PieChart>
         <Pie data={data} dataKey="value" nameKey="name" outerRadius="70%" isAnimationActive={false}>
-          {data.map((entry, index) => (
-            <Cell key={entry.name} fill={PIE_COLOURS[index % PIE_COLOURS.length]} />
+          {data.map((entry) => (
+            <Cell key={entry.name} fill={entry.colour} />
           ))}
         </Pie>
         <Tooltip />
-        {/* In the status machine’s order, as the server lists them, not alphabetical (Recharts’ default). */}
-        <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
+        {/* In the status machine’s order, as the server lists them, not alphabetical (Recharts’ default); the
+            text dark whatever the swatch, so a pale one stays readable. */}
+        <Legend
+          wrapperStyle={{ fontSize: 12 }}
+          itemSorter={null}
+          formatter={(value) => <span style={{ color: LEGEND_TEXT }}>{value}</span>}
+        />
       </PieChart>
     </ResponsiveContainer>
   );
