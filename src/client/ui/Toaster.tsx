@@ -48,9 +48,10 @@ export function Toaster({ focusOnMount = false }: { focusOnMount?: boolean }) {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       )}
+      {/* At the top on a phone, where the bottom holds a shop page's cart bar; bottom right on wider screens. */}
       <ToastPrimitive.Viewport
         ref={viewport}
-        className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none"
+        className="fixed top-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none sm:top-auto sm:bottom-0"
       />
     </ToastPrimitive.Provider>
   );
