@@ -178,3 +178,48 @@ test('a cart holds one shop: adding from another asks to start over; a paused sh
 
   await ownerContext.close();
 });
+
+test('the owner sees which orders are overdue: still being made after their pickup time', async ({
+  browser,
+}) => {
+  const ownerContext = await browser.newContext();
+  const customerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  const customer = await customerContext.newPage();
+  const { accessToken: ownerToken } = await signInAsNew(owner, 'shop_owner');
+  const { shop, menu } = await openShopWithMenu(owner.request, ownerToken, uniqueName('Counter '), [
+    { name: 'Cortado', price: '30.00' },
+  ]);
+  const { accessToken: customerToken } = await signInAsNew(customer, 'customer');
+  const late = await placeOrder(customer.request, customerToken, shop.id, [
+    { menuItemId: menu[0]!.id, quantity: 1 },
+  ]);
+  const ready = await placeOrder(customer.request, customerToken, shop.id, [
+    { menuItemId: menu[0]!.id, quantity: 2 },
+  ]);
+  await moveOrder(owner.request, ownerToken, ready.id, 'confirmed');
+  await moveOrder(owner.request, ownerToken, ready.id, 'preparing');
+  await moveOrder(owner.request, ownerToken, ready.id, 'ready');
+
+  // Now, before either pickup time: nothing is overdue.
+  await owner.goto('/dashboard');
+  await owner.getByRole('tab', { name: 'Orders' }).click();
+  const lateCard = owner.getByRole('article', { name: `Order #${late.id}` });
+  const readyCard = owner.getByRole('article', { name: `Order #${ready.id}` });
+  await expect(lateCard).toBeVisible();
+  await expect(lateCard.getByText('Overdue', { exact: true })).toHaveCount(0);
+
+  // The owner's clock a minute past the pickup time: the order still waiting is overdue, the ready one is not.
+  await owner.clock.setFixedTime(new Date(new Date(late.pickupTime!).getTime() + 60_000));
+  await owner.reload();
+  await owner.getByRole('tab', { name: 'Orders' }).click();
+  await expect(lateCard.getByText('Overdue', { exact: true })).toBeVisible();
+  await expect(readyCard).toBeVisible();
+  await expect(readyCard.getByText('Overdue', { exact: true })).toHaveCount(0);
+  await lateCard.getByRole('button', { name: 'Confirm' }).click();
+  await expect(lateCard).toContainText('Confirmed');
+  await expect(lateCard.getByText('Overdue', { exact: true })).toBeVisible();
+
+  await ownerContext.close();
+  await customerContext.close();
+});

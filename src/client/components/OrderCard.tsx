@@ -15,6 +15,7 @@ export function OrderCard({
   order,
   view,
   isNew = false,
+  overdue = false,
   children,
 }: {
   order: Order;
@@ -22,6 +23,8 @@ export function OrderCard({
   view: 'customer' | 'owner';
   /** Just arrived live: highlighted, with a 'New' badge (no sound). */
   isNew?: boolean;
+  /** Still being made after its pickup time (features/orders/overdue.ts): marked beside the pickup time. */
+  overdue?: boolean;
   /** The order's actions and, for a customer, its progress. */
   children?: ReactNode;
 }) {
@@ -87,6 +90,11 @@ export function OrderCard({
           <dd className="font-medium text-espresso-900">
             {order.pickupTime ? formatOrderTime(order.pickupTime) : 'As soon as possible'}
           </dd>
+          {overdue && (
+            <dd className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
+              Overdue
+            </dd>
+          )}
         </div>
       </dl>
       {order.notes && (

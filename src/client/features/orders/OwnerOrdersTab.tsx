@@ -10,13 +10,16 @@ import { NativeSelect } from '../../ui/NativeSelect';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast-store';
 import { useFreshOrderIds } from './fresh-orders';
+import { isOverdue } from './overdue';
 import { useOrders, useUpdateOrderStatus } from './queries';
+import { useNow } from './use-now';
 
 export function OwnerOrdersTab() {
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const orders = useOrders(true, { status: status || undefined });
   const update = useUpdateOrderStatus();
   const fresh = useFreshOrderIds();
+  const now = useNow();
   const list = orders.orders;
 
   const move = (orderId: number, to: OrderStatus) =>
@@ -79,7 +82,13 @@ export function OwnerOrdersTab() {
             const actions = ownerActions(order.status);
             const busy = update.isPending && update.variables?.orderId === order.id;
             return (
-              <OrderCard key={order.id} order={order} view="owner" isNew={fresh.has(order.id)}>
+              <OrderCard
+                key={order.id}
+                order={order}
+                view="owner"
+                isNew={fresh.has(order.id)}
+                overdue={isOverdue(order, now)}
+              >
                 {actions.length > 0 && (
                   <div className="flex flex-wrap gap-2">
                     {actions.map((step) => (
