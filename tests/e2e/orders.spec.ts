@@ -1,8 +1,19 @@
 // Pre-ordering in two browsers: a customer orders from a shop page and follows it live while the owner moves it;
 // Order again refills the cart with what is still available.
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { moveOrder, openShopWithMenu, placeOrder, setMenuItemAvailable } from '../support/e2e-orders';
 import { signInAsNew, toastText, uniqueName } from './helpers';
+
+/** An owner and a customer, each in a browser of their own, and a way to close both. */
+async function ownerAndCustomer(browser: Browser) {
+  const contexts = [await browser.newContext(), await browser.newContext()] as const;
+  const [owner, customer] = await Promise.all(contexts.map((context) => context.newPage()));
+  return {
+    owner: owner!,
+    customer: customer!,
+    close: () => Promise.all(contexts.map((context) => context.close())),
+  };
+}
 
 /** The step the customer's tracker marks as current. */
 function currentStep(page: Page) {
@@ -12,10 +23,7 @@ function currentStep(page: Page) {
 test('a customer orders from the shop page and watches the owner confirm, prepare and ready it live', async ({
   browser,
 }) => {
-  const ownerContext = await browser.newContext();
-  const customerContext = await browser.newContext();
-  const owner = await ownerContext.newPage();
-  const customer = await customerContext.newPage();
+  const { owner, customer, close } = await ownerAndCustomer(browser);
 
   const { accessToken: ownerToken } = await signInAsNew(owner, 'shop_owner');
   const { shop } = await openShopWithMenu(owner.request, ownerToken, uniqueName('Roastery '), [
@@ -88,8 +96,7 @@ test('a customer orders from the shop page and watches the owner confirm, prepar
   await expect(statusLines).toHaveCount(3);
   await expect(statusLines.last()).toContainText(`Order #${orderId} is ready for pickup`);
 
-  await ownerContext.close();
-  await customerContext.close();
+  await close();
 });
 
 test('Order again refills the cart with the items still available and names the ones that are not', async ({
@@ -182,10 +189,7 @@ test('a cart holds one shop: adding from another asks to start over; a paused sh
 test('the owner sees which orders are overdue: still being made after their pickup time', async ({
   browser,
 }) => {
-  const ownerContext = await browser.newContext();
-  const customerContext = await browser.newContext();
-  const owner = await ownerContext.newPage();
-  const customer = await customerContext.newPage();
+  const { owner, customer, close } = await ownerAndCustomer(browser);
   const { accessToken: ownerToken } = await signInAsNew(owner, 'shop_owner');
   const { shop, menu } = await openShopWithMenu(owner.request, ownerToken, uniqueName('Counter '), [
     { name: 'Cortado', price: '30.00' },
@@ -220,6 +224,5 @@ test('the owner sees which orders are overdue: still being made after their pick
   await expect(lateCard).toContainText('Confirmed');
   await expect(lateCard.getByText('Overdue', { exact: true })).toBeVisible();
 
-  await ownerContext.close();
-  await customerContext.close();
+  await close();
 });
