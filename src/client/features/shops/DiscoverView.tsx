@@ -105,7 +105,9 @@ export function DiscoverView() {
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
       <DiscoverHeader />
 
-      <div className="grid gap-4 rounded-2xl border border-espresso-100 bg-white p-4 shadow-sm md:grid-cols-[1fr_auto_auto] md:items-end">
+      {/* Search and category on one row, the switches and location buttons on the next: on one row, the search
+          box shrank to a clipped placeholder once Sort by Distance appeared. */}
+      <div className="grid gap-4 rounded-2xl border border-espresso-100 bg-white p-4 shadow-sm md:grid-cols-[1fr_auto] md:items-end">
         <div className="grid gap-1.5">
           <Label htmlFor="discover-search">Search</Label>
           <div className="relative">
@@ -138,7 +140,7 @@ export function DiscoverView() {
             ))}
           </NativeSelect>
         </div>
-        <div className="flex flex-wrap items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3 md:col-span-2">
           <div className="flex items-center gap-2">
             <Switch id="discover-featured" checked={featuredOnly} onCheckedChange={setFeaturedOnly} />
             <Label htmlFor="discover-featured">Featured Only</Label>
