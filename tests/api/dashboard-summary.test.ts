@@ -1,7 +1,7 @@
 // The dashboard overview (GET /api/dashboard/summary): today is the Africa/Johannesburg date, cancelled orders count
 // as orders but not as revenue, chats are conversations, the rating is the mean of rated shops, recent orders are 5.
 import { TZDate } from '@date-fns/tz';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { coffeeShops, orders } from '../../src/server/db/schema.js';
 import { dashboardSummary } from '../../src/server/features/orders/service.js';
@@ -72,6 +72,7 @@ describe('who may read the summary', () => {
     expect((await server.api.as(owner).get('/api/dashboard/summary')).body).toEqual({
       ordersToday: 0,
       revenueToday: '0.00',
+      pendingOrders: 0,
       activeChats: 0,
       avgRating: null,
       recentOrders: [],
@@ -115,6 +116,33 @@ describe('the figures', () => {
       new Date('2026-03-10T22:30:00Z'),
     );
     expect(summary).toMatchObject({ ordersToday: 2, revenueToday: '27.00' });
+  });
+
+  test('orders to confirm: every pending order of the owner’s shops, whatever its day, and no one else’s', async () => {
+    const owner = await makeUser(server.api, 'shop_owner');
+    const [first, second] = [await makeShop(server.api, owner), await makeShop(server.api, owner)];
+    const lastWeek = new Date(Date.now() - 7 * 24 * 3_600_000);
+    await orderAt(first, customer, lastWeek, 1_000, 'pending');
+    await orderAt(first, customer, new Date(), 1_000, 'pending');
+    await orderAt(second, otherCustomer, new Date(), 1_000, 'pending');
+    await orderAt(second, otherCustomer, new Date(), 1_000, 'completed');
+    await orderAt(first, customer, new Date(), 1_000, 'cancelled');
+    const stranger = await makeUser(server.api, 'shop_owner');
+    await orderAt(await makeShop(server.api, stranger), customer, new Date(), 1_000, 'pending');
+    const summary = async () =>
+      (await server.api.as(owner).get<DashboardSummary>('/api/dashboard/summary')).body.pendingOrders;
+    expect(await summary()).toBe(3);
+
+    // Confirming one takes it off the count.
+    const pending = await server.database.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.shopId, second.id), eq(orders.status, 'pending')));
+    const confirmed = await server.api
+      .as(owner)
+      .put(`/api/orders/${pending[0]!.id}`, { status: 'confirmed' });
+    expect(confirmed.status).toBe(200);
+    expect(await summary()).toBe(2);
   });
 
   test('chats are conversations, the rating is the mean of rated shops, recent orders are the newest 5', async () => {

@@ -186,7 +186,7 @@ test('a cart holds one shop: adding from another asks to start over; a paused sh
   await ownerContext.close();
 });
 
-test('the owner sees which orders are overdue: still being made after their pickup time', async ({
+test('the owner sees how many orders wait to be confirmed, and which are overdue: still being made after their pickup time', async ({
   browser,
 }) => {
   const { owner, customer, close } = await ownerAndCustomer(browser);
@@ -205,8 +205,9 @@ test('the owner sees which orders are overdue: still being made after their pick
   await moveOrder(owner.request, ownerToken, ready.id, 'preparing');
   await moveOrder(owner.request, ownerToken, ready.id, 'ready');
 
-  // Now, before either pickup time: nothing is overdue.
+  // Now, before either pickup time: nothing is overdue. The Orders tab counts the one waiting to be confirmed.
   await owner.goto('/dashboard');
+  await expect(owner.getByRole('tab', { name: /^Orders \(1 to confirm\)$/ })).toBeVisible();
   await owner.getByRole('tab', { name: 'Orders' }).click();
   const lateCard = owner.getByRole('article', { name: `Order #${late.id}` });
   const readyCard = owner.getByRole('article', { name: `Order #${ready.id}` });
@@ -223,6 +224,7 @@ test('the owner sees which orders are overdue: still being made after their pick
   await lateCard.getByRole('button', { name: 'Confirm' }).click();
   await expect(lateCard).toContainText('Confirmed');
   await expect(lateCard.getByText('Overdue', { exact: true })).toBeVisible();
+  await expect(owner.getByTestId('orders-waiting')).toHaveCount(0);
 
   await close();
 });

@@ -308,6 +308,9 @@ export const orders = pgTable(
     uniqueIndex('orders_customer_idempotency_key')
       .on(table.customerId, table.idempotencyKey)
       .where(sql`${table.idempotencyKey} is not null`),
+    // The orders waiting to be confirmed, counted on every dashboard summary: a few rows per shop, however many
+    // orders it has had (status is already in orders_shop_created's INCLUDE, so moves were never HOT updates).
+    index('orders_shop_pending').on(table.shopId).where(sql`${table.status} = 'pending'`),
     check('orders_total_positive', sql`${table.totalCents} >= 0`),
   ],
 );

@@ -87,6 +87,8 @@ export const dashboardSummary = z.object({
   ordersToday: z.number().int(),
   /** Decimal text; cancelled orders left out. */
   revenueToday: z.string(),
+  /** Orders of any day still waiting to be confirmed (pending), across the owner's shops: the Orders tab's count. */
+  pendingOrders: z.number().int(),
   activeChats: z.number().int(),
   /** Mean of the shops' ratings to one decimal, as text; null before any review. */
   avgRating: z.string().nullable(),

@@ -8,6 +8,7 @@ import { Spinner } from '../../ui/Spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { useConversations } from '../messages/queries';
 import { OwnerOrdersTab } from '../orders/OwnerOrdersTab';
+import { useDashboardSummary } from '../orders/queries';
 import { PromotionsTab } from '../promotions/PromotionsTab';
 import { usePromotionReturn } from '../promotions/use-promotion-return';
 import { useMyShops } from '../shops/queries';
@@ -15,7 +16,7 @@ import { CreateShopDialog } from './CreateShopDialog';
 import { OverviewTab } from './OverviewTab';
 import { OwnerConversationsTab } from './OwnerConversationsTab';
 
-const tabTrigger = 'px-2 text-xs sm:px-4 sm:text-sm';
+const tabTrigger = 'whitespace-nowrap px-2 text-xs sm:px-4 sm:text-sm';
 
 export function OwnerDashboard() {
   const shops = useMyShops(true);
@@ -23,6 +24,8 @@ export function OwnerDashboard() {
   const [createOpen, setCreateOpen] = useState(false);
   usePromotionReturn();
   const list = shops.data ?? [];
+  // The overview's summary (one cached query, refetched on every order change): how many orders wait to be confirmed.
+  const waiting = useDashboardSummary(list.length > 0).data?.pendingOrders ?? 0;
   const ownerConversations = (conversations.data ?? []).filter(
     (conversation) => conversation.myRole === 'shop',
   );
@@ -69,6 +72,17 @@ export function OwnerDashboard() {
             </TabsTrigger>
             <TabsTrigger value="orders" className={tabTrigger}>
               Orders
+              {waiting > 0 && (
+                <span data-testid="orders-waiting">
+                  <span
+                    aria-hidden
+                    className="ml-1 inline-flex min-w-5 justify-center rounded-full bg-amber-400 px-1 text-[0.7rem] font-semibold text-espresso-950"
+                  >
+                    {waiting}
+                  </span>
+                  <span className="sr-only">({waiting} to confirm)</span>
+                </span>
+              )}
             </TabsTrigger>
             <TabsTrigger value="messages" className={tabTrigger}>
               Messages

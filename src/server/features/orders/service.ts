@@ -483,6 +483,8 @@ export async function dashboardSummary(
       revenueToday: sql<number>`(select coalesce(sum(o.total_cents), 0)::int from ${orders} o
         where o.shop_id in ${ownShops} and o.created_at >= ${dayStart} and o.created_at < ${dayStart} + interval '1 day'
         and o.status <> 'cancelled')`,
+      pendingOrders: sql<number>`(select count(*)::int from ${orders} o
+        where o.shop_id in ${ownShops} and o.status = 'pending')`,
       activeChats: sql<number>`(select count(*)::int from (select distinct m.shop_id, m.customer_id
         from ${messages} m where m.shop_id in ${ownShops}) conversations)`,
       avgRating: sql<string | null>`(select round(avg(s.rating), 1)::text from ${coffeeShops} s
@@ -493,6 +495,7 @@ export async function dashboardSummary(
   return {
     ordersToday: Number(figures!.ordersToday),
     revenueToday: centsToDecimalText(Number(figures!.revenueToday)),
+    pendingOrders: Number(figures!.pendingOrders),
     activeChats: Number(figures!.activeChats),
     avgRating: figures!.avgRating,
     recentOrders,

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_shop_pending" ON "orders" USING btree ("shop_id") WHERE "orders"."status" = 'pending';
