@@ -1,7 +1,7 @@
 // The prompt a signed-out visitor sees on a private page: 'Sign In Required', why, and where to sign in.
 import { Lock } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import { signInHref as signInHrefTo } from '../lib/return-to';
+import { signInReturningTo } from '../lib/return-to';
 import { Button } from '../ui/Button';
 import { Prompt } from './Prompt';
 
@@ -18,7 +18,7 @@ export function SignInRequired({
 }) {
   const [here] = useLocation();
   // Back here after signing in on /login; /auth (Discover's) keeps its own full-page redirect (spec §2).
-  const href = signInHref === '/login' ? signInHrefTo(here) : signInHref;
+  const href = signInHref === '/login' ? signInReturningTo(here) : signInHref;
   return (
     <Prompt icon={<Lock className="h-6 w-6" />} title="Sign In Required" text={text}>
       <Button asChild>

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { returnPath, signInHref } from './return-to';
+import { returnPath, signInReturningTo } from './return-to';
 
 describe('returning after sign-in', () => {
   test('a page names itself, and the sign-in page reads it back', () => {
-    expect(signInHref('/shops/5')).toBe('/login?next=%2Fshops%2F5');
+    expect(signInReturningTo('/shops/5')).toBe('/login?next=%2Fshops%2F5');
     expect(returnPath('?next=%2Fshops%2F5')).toBe('/shops/5');
     expect(returnPath(`?next=${encodeURIComponent('/orders?order=7#live')}`)).toBe('/orders?order=7#live');
   });

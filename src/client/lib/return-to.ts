@@ -5,7 +5,7 @@ const PARAM = 'next';
 const SIGN_IN_PAGES = ['/login', '/auth', '/register'];
 
 /** The sign-in page, returning to `path` (this app's own path) afterwards. */
-export function signInHref(path: string): string {
+export function signInReturningTo(path: string): string {
   return `/login?${PARAM}=${encodeURIComponent(path)}`;
 }
 

@@ -6,7 +6,7 @@ import { Suspense } from 'react';
 import { Link } from 'wouter';
 import { useAuth } from '../../lib/auth';
 import { lazyNamed } from '../../lib/lazy-named';
-import { signInHref } from '../../lib/return-to';
+import { signInReturningTo } from '../../lib/return-to';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Skeleton } from '../../ui/Skeleton';
@@ -30,7 +30,7 @@ export function CartPanel({ shop }: { shop: Shop }) {
         <div className="mt-3 space-y-3 text-sm text-espresso-700">
           <p>Order ahead and pay at the counter when you collect. Sign in to start an order.</p>
           <Button asChild size="sm">
-            <Link href={signInHref(`/shops/${shop.id}`)}>Sign In</Link>
+            <Link href={signInReturningTo(`/shops/${shop.id}`)}>Sign In</Link>
           </Button>
         </div>
       ) : (
