@@ -25,6 +25,7 @@ import { favoriteRoutes } from './features/favorites/routes.js';
 import { hoursRoutes } from './features/hours/routes.js';
 import { menuRoutes } from './features/menu/routes.js';
 import { messageRoutes } from './features/messages/routes.js';
+import { optionGroupRoutes } from './features/option-groups/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { promotionRoutes } from './features/promotions/routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
@@ -216,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   reviewRoutes(app);
   messageRoutes(app);
   menuRoutes(app);
+  optionGroupRoutes(app);
   hoursRoutes(app);
   orderRoutes(app);
   promotionRoutes(app);

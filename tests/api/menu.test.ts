@@ -82,6 +82,7 @@ describe('the public menu', () => {
         calories: 90,
         isVegan: false,
         isGlutenFree: true,
+        optionGroups: [],
       },
     ]);
   });
@@ -130,6 +131,7 @@ describe('adding an item', () => {
       calories: null,
       isVegan: false,
       isGlutenFree: false,
+      optionGroups: [],
     });
   });
 
@@ -298,6 +300,7 @@ describe('editing an item', () => {
       calories: 320,
       isVegan: true,
       isGlutenFree: true,
+      optionGroups: [],
     });
     expect(await storedItem(item.id)).toMatchObject({ shopId: shop.id, priceCents: 4590, allergens: null });
   });

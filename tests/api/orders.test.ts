@@ -127,8 +127,8 @@ describe('placing an order', () => {
       customerName: customer.user.username,
     });
     expect(JSON.parse(placed.items) as OrderLine[]).toEqual([
-      { menuItemId: flatWhite.id, name: 'Flat White', quantity: 2, price: '32.50' },
-      { menuItemId: croissant.id, name: 'Croissant', quantity: 1, price: '25.00' },
+      { menuItemId: flatWhite.id, name: 'Flat White', quantity: 2, price: '32.50', options: [] },
+      { menuItemId: croissant.id, name: 'Croissant', quantity: 1, price: '25.00', options: [] },
     ]);
     expect(placed.statusHistory).toEqual([{ status: 'pending', at: placed.createdAt }]);
 
@@ -161,7 +161,7 @@ describe('placing an order', () => {
     });
     expect(JSON.parse(message!.orderData!)).toEqual({
       orderId: placed.id,
-      items: [{ menuItemId: croissant.id, name: 'Croissant', quantity: 3, price: '25.00' }],
+      items: [{ menuItemId: croissant.id, name: 'Croissant', quantity: 3, price: '25.00', options: [] }],
       total: '75.00',
     });
     // The customer sees it in the conversation through the chat API too.

@@ -241,6 +241,71 @@ export const menuItems = pgTable(
   ],
 );
 
+/**
+ * A shop's group of choices (issue 25): Size, Milk, Extras. One group serves every item it is attached to; how many
+ * of its options a customer picks is minSelected..maxSelected (Square's modifier lists, Toast's modifier groups).
+ */
+export const optionGroups = pgTable(
+  'option_groups',
+  {
+    id: serial('id').primaryKey(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => coffeeShops.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    minSelected: smallint('min_selected').notNull(),
+    maxSelected: smallint('max_selected').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('option_groups_shop').on(table.shopId),
+    check(
+      'option_groups_selection',
+      sql`${table.minSelected} >= 0 and ${table.maxSelected} >= 1 and ${table.maxSelected} >= ${table.minSelected}`,
+    ),
+  ],
+);
+
+/** One choice of a group. Its id outlives edits of the group, so carts and past orders keep naming it. */
+export const options = pgTable(
+  'options',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => optionGroups.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** What choosing it adds to the item's price. */
+    priceCents: integer('price_cents').notNull().default(0),
+    isDefault: boolean('is_default').notNull().default(false),
+    isAvailable: boolean('is_available').notNull().default(true),
+    /** Its place in the group, as the owner listed them. */
+    position: smallint('position').notNull(),
+  },
+  (table) => [
+    index('options_group').on(table.groupId, table.position),
+    check('options_price_range', sql`${table.priceCents} >= 0`),
+  ],
+);
+
+/** Which groups an item offers, in order. */
+export const menuItemOptionGroups = pgTable(
+  'menu_item_option_groups',
+  {
+    menuItemId: integer('menu_item_id')
+      .notNull()
+      .references(() => menuItems.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => optionGroups.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.menuItemId, table.groupId] }),
+    index('menu_item_option_groups_group').on(table.groupId),
+  ],
+);
+
 export const businessHours = pgTable(
   'business_hours',
   {
@@ -287,7 +352,7 @@ export const orders = pgTable(
     customerId: integer('customer_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** [{ menuItemId, name, quantity, priceCents }]: names and prices as they were when ordered. */
+    /** [{ menuItemId, name, quantity, priceCents, options }]: names and prices (with options) as they were when ordered. */
     items: jsonb('items').notNull(),
     totalCents: integer('total_cents').notNull(),
     status: orderStatus('status').notNull().default('pending'),
@@ -333,14 +398,23 @@ export const orderLines = pgTable(
     menuItemId: integer('menu_item_id').references(() => menuItems.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     quantity: integer('quantity').notNull(),
+    /** The unit price with the line's options. */
     priceCents: integer('price_cents').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** [{ id, group, name, priceCents }]: the chosen options as they were when ordered (issue 25). */
+    options: jsonb('options').notNull().default(sql`'[]'::jsonb`),
+    /** Names of the groups the item offered when ordered: the denominators of analytics' option shares. */
+    optionGroups: text('option_groups').array(),
     /** Kept in step with the order's status by the move to cancelled. */
     isCancelled: boolean('is_cancelled').notNull().default(false),
   },
   (table) => [
     index('order_lines_shop_created').on(table.shopId, table.createdAt),
     index('order_lines_order').on(table.orderId),
+    // Analytics' option shares read only the lines of items that offered options.
+    index('order_lines_shop_options')
+      .on(table.shopId, table.createdAt)
+      .where(sql`${table.optionGroups} is not null`),
   ],
 );
 

@@ -1,11 +1,11 @@
 // Ownership as part of the query (CONVENTIONS rule 4) for features that keep rows under a shop: menus, hours.
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
+import type { Database, Transaction } from '../db/client.js';
 import { coffeeShops } from '../db/schema.js';
 import { HttpError } from '../http-error.js';
 
 /** The ids of this owner's shops, as a subquery: `where shop_id in (ownedShopIds(db, ownerId))`. */
-export function ownedShopIds(db: Database, ownerId: number) {
+export function ownedShopIds(db: Database | Transaction, ownerId: number) {
   return db.select({ id: coffeeShops.id }).from(coffeeShops).where(eq(coffeeShops.ownerId, ownerId));
 }
 

@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import { bodyId, pathId } from './ids.js';
 import { DEFAULT_MENU_CATEGORY, MAX_CALORIES, MAX_PRICE_RAND, menuCategories } from './menu-constants.js';
+import { MAX_OPTION_GROUPS_PER_ITEM, optionGroup } from './option-groups.js';
+import { randAmount } from './price.js';
 import { publicHttpUrl, safeText } from './text.js';
 
 export * from './menu-constants.js';
@@ -28,6 +30,8 @@ export const menuItem = z.object({
   calories: z.number().int().nullable(),
   isVegan: z.boolean(),
   isGlutenFree: z.boolean(),
+  /** The option groups attached to the item, whole, in the owner's order (issue 25); [] for none. */
+  optionGroups: z.array(optionGroup),
 });
 export type MenuItem = z.infer<typeof menuItem>;
 
@@ -35,32 +39,7 @@ export const menuShopParams = z.object({ shopId: pathId('shopId') });
 export const menuItemParams = z.object({ id: pathId('id') });
 
 /** Price: a number or numeric text, above 0, at most R10,000, at most two decimals. Parsed to cents. */
-const price = z.union([z.number(), z.string()], { message: 'price is required' }).transform((value, ctx) => {
-  const text = typeof value === 'number' ? String(value) : value.trim();
-  // Plain decimal notation only: '1e3', '12.', 'R12' and '' are not prices a person types.
-  if (!/^-?(\d+(\.\d+)?|\.\d+)$/.test(text) || !Number.isFinite(Number(text))) {
-    ctx.addIssue({ code: 'custom', message: 'price must be a number' });
-    return z.NEVER;
-  }
-  if (text.startsWith('-') || Number(text) === 0) {
-    ctx.addIssue({ code: 'custom', message: 'price must be more than 0' });
-    return z.NEVER;
-  }
-  if (!/^\d*(\.\d{1,2})?$/.test(text)) {
-    ctx.addIssue({ code: 'custom', message: 'price must have at most two decimals' });
-    return z.NEVER;
-  }
-  const cents = Math.round(Number(text) * 100);
-  if (cents <= 0) {
-    ctx.addIssue({ code: 'custom', message: 'price must be more than 0' });
-    return z.NEVER;
-  }
-  if (cents > MAX_PRICE_RAND * 100) {
-    ctx.addIssue({ code: 'custom', message: `price must be at most R${MAX_PRICE_RAND}` });
-    return z.NEVER;
-  }
-  return cents;
-});
+const price = randAmount({ field: 'price', allowZero: false, maxRand: MAX_PRICE_RAND });
 
 const optionalText = (name: string, max: number) =>
   safeText(`${name} must be text`)
@@ -112,6 +91,11 @@ const menuItemFields = {
     .transform((value) => value ?? null),
   isVegan: z.boolean({ message: 'isVegan must be true or false' }),
   isGlutenFree: z.boolean({ message: 'isGlutenFree must be true or false' }),
+  /** The shop's option groups to offer with the item, in order; replaces the attached list when sent. */
+  optionGroupIds: z
+    .array(bodyId('optionGroupIds'), { message: 'optionGroupIds must be a list of option group ids' })
+    .max(MAX_OPTION_GROUPS_PER_ITEM, `optionGroupIds must have at most ${MAX_OPTION_GROUPS_PER_ITEM} groups`)
+    .refine((ids) => new Set(ids).size === ids.length, 'optionGroupIds must not repeat a group'),
 };
 
 export const createMenuItemBody = z.object({
@@ -121,6 +105,7 @@ export const createMenuItemBody = z.object({
   isAvailable: menuItemFields.isAvailable.default(true),
   isVegan: menuItemFields.isVegan.default(false),
   isGlutenFree: menuItemFields.isGlutenFree.default(false),
+  optionGroupIds: menuItemFields.optionGroupIds.default([]),
 });
 export type CreateMenuItemBody = z.input<typeof createMenuItemBody>;
 

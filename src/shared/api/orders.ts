@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { type OrderStatus, orderStatuses } from '../domain/order-status.js';
 import { bodyId, pathId } from './ids.js';
+import { MAX_OPTION_GROUPS_PER_ITEM, MAX_OPTIONS_PER_GROUP } from './option-constants.js';
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, MAX_ORDER_NOTES } from './order-constants.js';
 import { safeText } from './text.js';
 
@@ -12,13 +13,26 @@ export const orderStatus = z.enum(orderStatuses, {
   message: `status must be one of ${orderStatuses.join(', ')}`,
 });
 
+/** One chosen option as the order keeps it: names and price as they were when ordered (issue 25). */
+export const orderLineOption = z.object({
+  /** The option's id then: Order again chooses it again while it exists. */
+  id: z.number().int(),
+  group: z.string(),
+  name: z.string(),
+  /** Decimal text: what it added to the unit price, '8.00'. */
+  price: z.string(),
+});
+export type OrderLineOption = z.infer<typeof orderLineOption>;
+
 /** One line as stored in the order: name and price as they were when ordered. */
 export const orderLine = z.object({
   menuItemId: z.number().int().nullable(),
   name: z.string(),
   quantity: z.number().int(),
-  /** Decimal text: '32.50'. */
+  /** Decimal text: the unit price with its options, '47.50'. */
   price: z.string(),
+  /** The chosen options in the item's group order; [] for none. */
+  options: z.array(orderLineOption),
 });
 export type OrderLine = z.infer<typeof orderLine>;
 
@@ -51,8 +65,13 @@ export const placeOrderBody = z.object({
           .int(`quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}`)
           .min(1, `quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}`)
           .max(MAX_LINE_QUANTITY, `quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}`),
+        /** The chosen options' ids (issue 25); the server checks them against the item's groups. */
+        options: z
+          .array(bodyId('options'), { message: 'options must be a list of option ids' })
+          .max(MAX_OPTION_GROUPS_PER_ITEM * MAX_OPTIONS_PER_GROUP, 'options has too many entries')
+          .default([]),
       }),
-      { message: 'items must be a list of { menuItemId, quantity }' },
+      { message: 'items must be a list of { menuItemId, quantity, options }' },
     )
     .min(1, 'items must not be empty: add something to your order')
     .max(MAX_ORDER_LINES, `items must have at most ${MAX_ORDER_LINES} lines`),

@@ -7,6 +7,7 @@ import type { Message } from '../../../shared/api/messages.js';
 import {
   type DashboardSummary,
   IDEMPOTENCY_WINDOW_HOURS,
+  MAX_LINE_QUANTITY,
   type Order,
   type OrderLine,
   type OrderPlacedData,
@@ -18,6 +19,13 @@ import {
 import { localDateOf } from '../../../shared/domain/local-date.js';
 import { centsToDecimalText, centsToRand } from '../../../shared/domain/money.js';
 import type { SpecialHours, WeeklyHours } from '../../../shared/domain/opening-hours.js';
+import {
+  chosenInOrder,
+  lineKey,
+  optionsLabel,
+  selectionProblem,
+  unitPriceCents,
+} from '../../../shared/domain/option-selection.js';
 import {
   canActorMove,
   type OrderActor,
@@ -31,8 +39,11 @@ import { executePrepared } from '../../db/prepared.js';
 import {
   businessHours,
   coffeeShops,
+  menuItemOptionGroups,
   menuItems,
   messages,
+  optionGroups,
+  options,
   orderLines,
   orders,
   specialHours,
@@ -40,12 +51,22 @@ import {
 } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 
-/** A line as orders.items keeps it (cents inside, CONVENTIONS rule 16). */
+/** A chosen option as a stored line keeps it: its names and price as they were when ordered. */
+export interface StoredOption {
+  id: number;
+  group: string;
+  name: string;
+  priceCents: number;
+}
+
+/** A line as orders.items keeps it (cents inside, CONVENTIONS rule 16); lines stored before options have none. */
 export interface StoredLine {
   menuItemId: number | null;
   name: string;
   quantity: number;
+  /** The unit price with the options. */
   priceCents: number;
+  options?: StoredOption[];
 }
 
 export interface StoredHistoryEntry {
@@ -54,7 +75,21 @@ export interface StoredHistoryEntry {
 }
 
 type OrderRow = typeof orders.$inferSelect;
-type MenuItemFound = { id: number; name: string; priceCents: number; isAvailable: boolean };
+type OptionFound = { id: number; name: string; priceCents: number; isAvailable: boolean };
+type GroupFound = {
+  id: number;
+  name: string;
+  minSelected: number;
+  maxSelected: number;
+  options: OptionFound[];
+};
+type MenuItemFound = {
+  id: number;
+  name: string;
+  priceCents: number;
+  isAvailable: boolean;
+  groups: GroupFound[];
+};
 type SpecialDay = SpecialHours & { note: string | null };
 /** What placing an order reads in its one query (JSON columns arrive parsed on both drivers). */
 interface PlacementFacts {
@@ -82,6 +117,12 @@ function toLine(line: StoredLine): OrderLine {
     name: line.name,
     quantity: line.quantity,
     price: centsToDecimalText(line.priceCents),
+    options: (line.options ?? []).map((option) => ({
+      id: option.id,
+      group: option.group,
+      name: option.name,
+      price: centsToDecimalText(option.priceCents),
+    })),
   };
 }
 
@@ -150,7 +191,7 @@ export async function placeOrder(
         (select o.id from ${orders} o where o.customer_id = ${customerId} and o.idempotency_key = ${idempotencyKey}
           and o.created_at >= ${windowStart.toISOString()}::timestamptz) as "placedWithKey",
         (select coalesce(json_agg(json_build_object('id', m.id, 'name', m.name, 'priceCents', m.price_cents,
-            'isAvailable', m.is_available)), '[]'::json)
+            'isAvailable', m.is_available, 'groups', ${itemGroupsJson})), '[]'::json)
           from ${menuItems} m where m.shop_id = s.id and m.id = any(${`{${wanted.join(',')}}`}::int[])) as items,
         (select coalesce(json_agg(json_build_object('dayOfWeek', h.day_of_week, 'openTime', h.open_time,
             'closeTime', h.close_time, 'isClosed', h.is_closed)), '[]'::json)
@@ -182,19 +223,12 @@ export async function placeOrder(
       `${soldOut.map((item) => item.name).join(', ')} ${soldOut.length === 1 ? 'is' : 'are'} sold out`,
     );
 
+  const lines = linesOf(input.items, byId);
+
   const pickupTime = new Date(input.pickupTime);
   const problem = pickupTimeProblem({ weekly: shop.weekly, special: shop.special, now, pickupTime });
   if (problem) throw new HttpError(400, problem);
 
-  const lines: StoredLine[] = input.items.map((item) => {
-    const menuItem = byId.get(item.menuItemId)!;
-    return {
-      menuItemId: menuItem.id,
-      name: menuItem.name,
-      quantity: item.quantity,
-      priceCents: menuItem.priceCents,
-    };
-  });
   const placing: PlacingOrder = {
     shopId: shop.id,
     ownerId: shop.ownerId,
@@ -232,11 +266,71 @@ export async function placeOrder(
   return { created: true as const, change: retried };
 }
 
+/**
+ * The item's attached groups with their options, in order, as JSON: a subquery of the placement's one read, served
+ * by the links' primary key and options_group (issue 25: options cost no extra round trip).
+ */
+const itemGroupsJson = sql`(select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name,
+    'minSelected', g.min_selected, 'maxSelected', g.max_selected,
+    'options', (select coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'priceCents', o.price_cents,
+        'isAvailable', o.is_available) order by o.position, o.id), '[]'::json)
+      from ${options} o where o.group_id = g.id)) order by l.position), '[]'::json)
+  from ${menuItemOptionGroups} l join ${optionGroups} g on g.id = l.group_id where l.menu_item_id = m.id)`;
+
+/**
+ * The order's lines from the body's, priced by the server: each line's options checked against its item's groups
+ * (400 for a wrong choice, 409 for a sold-out option), lines with the same item and the same options merged, and
+ * one item's cups across all its lines capped at MAX_LINE_QUANTITY.
+ */
+function linesOf(
+  wanted: z.output<typeof placeOrderBody>['items'],
+  menu: Map<number, MenuItemFound>,
+): PricedLine[] {
+  const byKey = new Map<string, PricedLine>();
+  const cupsOf = new Map<number, number>();
+  for (const line of wanted) {
+    const item = menu.get(line.menuItemId)!;
+    const problem = selectionProblem(item.name, item.groups, line.options);
+    if (problem) throw new HttpError(problem.kind === 'sold_out' ? 409 : 400, problem.message);
+    const cups = (cupsOf.get(item.id) ?? 0) + line.quantity;
+    if (cups > MAX_LINE_QUANTITY)
+      throw new HttpError(400, `${item.name}: at most ${MAX_LINE_QUANTITY} in one order (${cups} asked)`);
+    cupsOf.set(item.id, cups);
+    const key = lineKey(item.id, line.options);
+    const same = byKey.get(key);
+    if (same) {
+      same.quantity += line.quantity;
+      continue;
+    }
+    const chosen = chosenInOrder(item.groups, line.options).map(({ group, option }) => ({
+      id: option.id,
+      group: group.name,
+      name: option.name,
+      priceCents: option.priceCents,
+    }));
+    byKey.set(key, {
+      menuItemId: item.id,
+      name: item.name,
+      quantity: line.quantity,
+      priceCents: unitPriceCents(
+        item.priceCents,
+        chosen.map((option) => option.priceCents),
+      ),
+      options: chosen,
+      optionGroups: item.groups.length > 0 ? item.groups.map((group) => group.name) : null,
+    });
+  }
+  return [...byKey.values()];
+}
+
+/** A placed line, and the names of the groups its item offered (kept on order_lines for analytics' shares). */
+type PricedLine = StoredLine & { options: StoredOption[]; optionGroups: string[] | null };
+
 interface PlacingOrder {
   shopId: number;
   ownerId: number;
   customerId: number;
-  lines: StoredLine[];
+  lines: PricedLine[];
   pickupTime: Date;
   notes: string | null;
   idempotencyKey: string | null;
@@ -256,7 +350,13 @@ async function insertOrder(
   const at = order.now.toISOString();
   const totalCents = order.lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
   const history: StoredHistoryEntry[] = [{ status: 'pending', at }];
-  const summary = order.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ');
+  const summary = order.lines
+    .map((line) => {
+      const chosen = optionsLabel(line.options);
+      return `${line.quantity} × ${line.name}${chosen ? ` (${chosen})` : ''}`;
+    })
+    .join(', ');
+  const stored: StoredLine[] = order.lines.map(({ optionGroups: _offered, ...line }) => line);
   // 'Order #{id}: 2 × Flat White (R65.00)', and orderData {orderId, items, total} as JSON text.
   const contentAfterId = `: ${summary.length > 400 ? `${summary.slice(0, 399)}…` : summary} (${centsToRand(totalCents)})`;
   const placedData: Omit<OrderPlacedData, 'orderId'> = {
@@ -270,18 +370,19 @@ async function insertOrder(
     with placed as (
       insert into ${orders} (shop_id, customer_id, items, total_cents, status, status_history, pickup_time, notes,
         idempotency_key, created_at, updated_at)
-      values (${order.shopId}, ${order.customerId}, ${JSON.stringify(order.lines)}::jsonb, ${totalCents},
+      values (${order.shopId}, ${order.customerId}, ${JSON.stringify(stored)}::jsonb, ${totalCents},
         'pending', ${JSON.stringify(history)}::jsonb, ${order.pickupTime.toISOString()}::timestamptz,
         ${order.notes}, ${order.idempotencyKey}, ${at}::timestamptz, ${at}::timestamptz)
       on conflict (customer_id, idempotency_key) where idempotency_key is not null do nothing
       returning *
     ),
     lines as (
-      insert into ${orderLines} (order_id, shop_id, menu_item_id, name, quantity, price_cents, created_at)
+      insert into ${orderLines} (order_id, shop_id, menu_item_id, name, quantity, price_cents, created_at, options,
+        option_groups)
       select placed.id, placed.shop_id, line."menuItemId", line.name, line.quantity, line."priceCents",
-        placed.created_at
-      from placed, jsonb_to_recordset(placed.items)
-        as line("menuItemId" int, name text, quantity int, "priceCents" int)
+        placed.created_at, line.options, line."optionGroups"
+      from placed, jsonb_to_recordset(${JSON.stringify(order.lines)}::jsonb)
+        as line("menuItemId" int, name text, quantity int, "priceCents" int, options jsonb, "optionGroups" text[])
     ),
     message as (
       insert into ${messages} (sender_id, receiver_id, shop_id, customer_id, content, message_type, order_data)
