@@ -1,5 +1,6 @@
 // Shared by the benchmark scenarios: fresh databases, the server as a child process, CPU accounting, tables, results.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,8 @@ import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.js';
 
 export type BenchDatabase = 'pglite' | 'postgres';
-export const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+/** The servers' token key, made per run: the scenarios mint tokens with it for the servers they start. */
+export const JWT_SECRET = randomBytes(48).toString('base64url');
 
 const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
 

@@ -3,7 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
+import type { ResolvedConfig } from './config.js';
 import type { Database } from './db/client.js';
 import type { CodeDeps } from './features/auth/service.js';
 import type { TokenService } from './features/auth/tokens.js';
@@ -14,7 +14,7 @@ import type { Payments } from './integrations/payments.js';
 import type { Bus } from './realtime/bus.js';
 
 export interface AppServices {
-  config: Config;
+  config: ResolvedConfig;
   tokens: TokenService;
   mailer: Mailer;
   codes: CodeDeps;

@@ -16,7 +16,7 @@ import helmet from 'helmet';
 import { findNul, NUL_MESSAGE } from '../shared/api/text.js';
 import type { App, AppServices } from './app-type.js';
 import { registerAuthGuard } from './auth-guard.js';
-import type { Config } from './config.js';
+import type { Config, ResolvedConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { analyticsRoutes } from './features/analytics/routes.js';
 import { authRoutes } from './features/auth/routes.js';
@@ -45,7 +45,8 @@ import { registerHub } from './realtime/hub.js';
 export type { App, AppServices } from './app-type.js';
 
 export interface AppDeps {
-  config: Config;
+  /** Its jwtSecret resolved: main.ts asks jwt-secret.ts, tests pass one of their own. */
+  config: ResolvedConfig;
   db: Database;
   /** Defaults: SMTP when config.smtpUrl is set, else the log. */
   mailer?: Mailer;

@@ -8,8 +8,9 @@ test('uses the embedded database, port 5000 and demo data by default', () => {
 });
 
 test('PostgreSQL gets no demo data unless DEMO_DATA=on', () => {
-  expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db' }).demoData).toBe(false);
-  expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db', DEMO_DATA: 'on' }).demoData).toBe(true);
+  const postgres = { DATABASE_URL: 'postgres://x@localhost/db', JWT_SECRET: 'k'.repeat(32) };
+  expect(loadConfig(postgres).demoData).toBe(false);
+  expect(loadConfig({ ...postgres, DEMO_DATA: 'on' }).demoData).toBe(true);
 });
 
 test('names the bad variable', () => {
@@ -18,11 +19,21 @@ test('names the bad variable', () => {
   expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
 });
 
-test('production refuses to start without JWT_SECRET', () => {
-  expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
-    /JWT_SECRET is required when NODE_ENV=production/,
+test('no token key comes from the source: unset, JWT_SECRET stays unset for jwt-secret.ts to resolve', () => {
+  expect(loadConfig({}).jwtSecret).toBeUndefined();
+  expect(loadConfig({ NODE_ENV: 'production' }).jwtSecret).toBeUndefined();
+  expect(loadConfig({ JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
+  expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(31) })).toThrow(
+    /JWT_SECRET must be at least 32 characters/,
   );
-  expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
+});
+
+test('PostgreSQL refuses to start without JWT_SECRET', () => {
+  expect(() => loadConfig({ DATABASE_URL: 'postgres://x@localhost/db' })).toThrow(
+    /JWT_SECRET is required with DATABASE_URL/,
+  );
+  const config = loadConfig({ DATABASE_URL: 'postgres://x@localhost/db', JWT_SECRET: 'y'.repeat(40) });
+  expect(config.jwtSecret).toBe('y'.repeat(40));
 });
 
 test('Paystack: no key by default, the real API base, and a key that is not a secret key is refused', () => {

@@ -44,8 +44,10 @@ const configSchema = z
     REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1, 'must be at least 1').default(20),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
-  .refine((env) => env.NODE_ENV !== 'production' || env.JWT_SECRET, {
-    message: 'is required when NODE_ENV=production',
+  // Instances sharing PostgreSQL must all verify each other's tokens, so the key is given, never made here
+  // (docs/decisions/0005-jwt-secret.md). The embedded database gets one made and kept in DATA_DIR instead.
+  .refine((env) => !env.DATABASE_URL || env.JWT_SECRET, {
+    message: 'is required with DATABASE_URL (every instance on the database must sign with the same key)',
     path: ['JWT_SECRET'],
   });
 
@@ -86,7 +88,11 @@ export interface Config {
   /** Where uploaded photos are kept: UPLOADS_DIR, else DATA_DIR/uploads. */
   uploadsDir: string;
   databaseUrl: string | undefined;
-  jwtSecret: string;
+  /**
+   * JWT_SECRET. Unset only with the embedded database: resolveJwtSecret (jwt-secret.ts) then makes one and
+   * keeps it in DATA_DIR, and the app is built with that (ResolvedConfig).
+   */
+  jwtSecret: string | undefined;
   jwtTtlSeconds: number;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -104,8 +110,8 @@ export interface Config {
   registrationsPerHour: number;
 }
 
-// Only for development and tests: production refuses to start without JWT_SECRET (see the refine above).
-const DEVELOPMENT_JWT_SECRET = 'development-only-secret-change-me-in-production-0123456789';
+/** The config the app is built with: its token key known (JWT_SECRET, or the one kept in DATA_DIR). */
+export type ResolvedConfig = Config & { jwtSecret: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(
@@ -124,7 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(values.DATA_DIR),
     uploadsDir: path.resolve(values.UPLOADS_DIR ?? path.join(values.DATA_DIR, 'uploads')),
     databaseUrl: values.DATABASE_URL,
-    jwtSecret: values.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
+    jwtSecret: values.JWT_SECRET,
     jwtTtlSeconds: values.JWT_TTL_SECONDS,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,

@@ -4,9 +4,11 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoData } from './db/demo-data.js';
+import { resolveJwtSecret } from './jwt-secret.js';
 import { createPostgresBus } from './realtime/bus.js';
 
-const config = loadConfig();
+const loaded = loadConfig();
+const config = { ...loaded, jwtSecret: await resolveJwtSecret(loaded) };
 const log = pino({ level: config.logLevel });
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,

@@ -6,14 +6,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type App, buildApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.js';
 import { AUTH_TIMEOUT_MS } from '../../src/server/realtime/hub.js';
 import type { AuthResponse } from '../../src/shared/api/auth.js';
 import type { Message } from '../../src/shared/api/messages.js';
 import type { Shop } from '../../src/shared/api/shops.js';
 import { makeShop, makeUser } from '../support/factories.js';
-import { type Api, httpClient, startTestApp, type TestApp } from '../support/test-app.js';
+import { type Api, httpClient, startTestApp, type TestApp, testConfig } from '../support/test-app.js';
 import { connect, messageWith, receivedContents, type TestSocket } from '../support/ws-client.js';
 
 const say = async (api: Api, from: AuthResponse, to: number, content: string, shopId: number) => {
@@ -163,7 +162,7 @@ describe('on one server', () => {
 describe('across a server restart', () => {
   // An on-disk PGlite database survives the restart, as the default `npm start` database does.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'coffee-restart-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'error' });
+  const config = testConfig({ LOG_LEVEL: 'error' });
   let running: { app: App; database: DatabaseHandle } | null = null;
 
   async function start(port = 0) {

@@ -6,12 +6,12 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/client.js';
 import { seedDemoData } from '../../src/server/db/demo-data.js';
 import { startFakeNominatim } from './fake-nominatim.js';
 import { startFakePaystack } from './fake-paystack.js';
 import { startSmtpSink } from './smtp-sink.js';
+import { testConfig } from './test-app.js';
 
 const port = Number(process.env.E2E_PORT ?? 5099);
 const smtp = await startSmtpSink();
@@ -34,8 +34,7 @@ await new Promise<void>((resolve) => mailbox.listen(port + 1, '127.0.0.1', resol
 const dataDir = mkdtempSync(path.join(tmpdir(), 'coffee-e2e-'));
 const database = await openDatabase({ dataDir });
 await seedDemoData(database.db);
-const config = loadConfig({
-  NODE_ENV: 'test',
+const config = testConfig({
   PORT: String(port),
   UPLOADS_DIR: path.join(dataDir, 'uploads'),
   SMTP_URL: smtp.url,

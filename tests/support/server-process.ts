@@ -2,7 +2,7 @@
 // instances share one PostgreSQL database (tests/postgres): start it, learn its address from its log, stop it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { type Api, httpClient } from './test-app.js';
+import { type Api, httpClient, TEST_JWT_SECRET } from './test-app.js';
 
 export interface Instance {
   child: ChildProcess;
@@ -20,6 +20,8 @@ export function startInstance(databaseUrl: string, env: Record<string, string> =
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       DEMO_DATA: 'off',
+      // PostgreSQL instances need the key given; one key for all, so each believes the others' tokens.
+      JWT_SECRET: TEST_JWT_SECRET,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type App, buildApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
+import { loadConfig, type ResolvedConfig } from '../../src/server/config.js';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.js';
 import type { Geocoder } from '../../src/server/integrations/geocoder.js';
 import type { Mailer } from '../../src/server/integrations/mail.js';
@@ -98,6 +98,18 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
+/**
+ * This test process's token key: random, so no key is written in the source, and one per process, so every app
+ * it starts on one database (startAppOn, startInstances) believes the others' tokens.
+ */
+export const TEST_JWT_SECRET = randomBytes(48).toString('base64url');
+
+/** A test app's config: `env` over the test defaults, signing with TEST_JWT_SECRET unless env names another. */
+export function testConfig(env: Record<string, string> = {}): ResolvedConfig {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env });
+  return { ...config, jwtSecret: config.jwtSecret ?? TEST_JWT_SECRET };
+}
+
 export interface TestApp {
   app: App;
   database: DatabaseHandle;
@@ -139,12 +151,7 @@ export async function startAppOn(
 ): Promise<Omit<TestApp, 'database'>> {
   // Every test user signs up from 127.0.0.1: the per-address registration limit would stop a test file's
   // factories, so it is raised here; tests of the limit set REGISTRATIONS_PER_HOUR themselves.
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    REGISTRATIONS_PER_HOUR: '10000',
-    ...options.env,
-  });
+  const config = testConfig({ REGISTRATIONS_PER_HOUR: '10000', ...options.env });
   const app = await buildApp({
     config,
     db: database.db,
