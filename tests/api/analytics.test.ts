@@ -68,6 +68,7 @@ describe('the figures of a window', () => {
       statusBreakdown: [],
       peakHours: [],
       topItems: [],
+      topOptions: [],
       totalMessages: 0,
       menuItems: 0,
       lastWeekRevenue: '0.00',
@@ -171,6 +172,7 @@ describe('the figures of a window', () => {
           { name: 'Croissant', quantity: 1, revenue: '25.00' },
           { name: 'Latte', quantity: 1, revenue: '40.00' },
         ],
+        topOptions: [],
         totalMessages: 0,
         menuItems: 0,
         // the order of 10 days ago: in the 7 days before the current 7
@@ -474,9 +476,9 @@ describe('the orders CSV', () => {
     );
     expect(await response.text()).toBe(
       [
-        'id,created,pickup,status,customer,items,total',
-        `${first.id},${day} 00:30,${day} 00:45,completed,${amara.username},"2 x Flat White, ""large""; 1 x Croissant",100.00`,
-        `${second.id},${day} 09:05,,cancelled,'@Mallory ${suffix},"1 x =HYPERLINK(""x"")",10.00`,
+        'id,created,pickup,status,customer,items,options,total',
+        `${first.id},${day} 00:30,${day} 00:45,completed,${amara.username},"2 x Flat White, ""large""; 1 x Croissant",,100.00`,
+        `${second.id},${day} 09:05,,cancelled,'@Mallory ${suffix},"1 x =HYPERLINK(""x"")",,10.00`,
         '',
       ].join('\r\n'),
     );
@@ -488,7 +490,7 @@ describe('the orders CSV', () => {
       headers: { authorization: `Bearer ${owner.accessToken}` },
     });
     expect(response.status).toBe(200);
-    expect(await response.text()).toBe('id,created,pickup,status,customer,items,total\r\n');
+    expect(await response.text()).toBe('id,created,pickup,status,customer,items,options,total\r\n');
   });
 });
 

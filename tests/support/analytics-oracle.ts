@@ -3,7 +3,12 @@
 // obviously right; the rollup-based answer must equal it exactly.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/client.js';
-import { DAILY_REVENUE_DAYS, type ShopAnalytics, TOP_ITEMS } from '../../src/shared/api/analytics.js';
+import {
+  DAILY_REVENUE_DAYS,
+  type ShopAnalytics,
+  TOP_ITEMS,
+  TOP_OPTIONS,
+} from '../../src/shared/api/analytics.js';
 import { centsToDecimalText } from '../../src/shared/domain/money.js';
 import { SHOP_TIME_ZONE } from '../../src/shared/domain/opening-hours.js';
 import type { OrderStatus } from '../../src/shared/domain/order-status.js';
@@ -194,6 +199,41 @@ type PromotionRow = {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
+/**
+ * The most chosen options, counted in JavaScript from every line of the window's orders that are not cancelled
+ * (the orders' status, not the lines' flag), each over the cups of lines whose item offered its group.
+ */
+async function topOptionsOf(db: Database, shopId: number, now: Date, days: number) {
+  const { end, start } = windowOf(now, days);
+  const lines = await rows<{
+    quantity: number;
+    options: { group: string; name: string }[];
+    groups: string[] | null;
+  }>(
+    db,
+    sql`select l.quantity, l.options, l.option_groups as groups from order_lines l join orders o on o.id = l.order_id
+      where o.shop_id = ${shopId} and o.status <> 'cancelled' and o.created_at >= ${start} and o.created_at <= ${end}`,
+  );
+  const counts = new Map<string, { group: string; name: string; count: number }>();
+  const cups = new Map<string, number>();
+  for (const line of lines) {
+    for (const group of line.groups ?? []) cups.set(group, (cups.get(group) ?? 0) + line.quantity);
+    for (const option of line.options) {
+      const key = JSON.stringify([option.group, option.name]);
+      const entry = counts.get(key) ?? { group: option.group, name: option.name, count: 0 };
+      entry.count += line.quantity;
+      counts.set(key, entry);
+    }
+  }
+  return [...counts.values()]
+    .sort((a, b) => b.count - a.count || a.group.localeCompare(b.group) || a.name.localeCompare(b.name))
+    .slice(0, TOP_OPTIONS)
+    .map((entry) => ({
+      ...entry,
+      share: Math.round((entry.count / (cups.get(entry.group) ?? entry.count)) * 10_000) / 10_000,
+    }));
+}
+
 /** The Analytics Dashboard's figures of a shop, by scanning its window's orders and lines. */
 export async function oracleAnalytics(
   db: Database,
@@ -249,6 +289,7 @@ export async function oracleAnalytics(
       .filter((row) => row.grouping_set === 6)
       .map((row) => ({ hour: row.hour!, orders: row.orders })),
     topItems: top.map((item) => ({ name: item.name, quantity: item.quantity, revenue: money(item.cents) })),
+    topOptions: await topOptionsOf(db, shopId, now, days),
     totalMessages: shop.total_messages,
     menuItems: shop.menu_items,
     lastWeekRevenue: money(totals?.last_week_revenue),

@@ -9,6 +9,8 @@ export type AnalyticsPeriod = (typeof analyticsPeriods)[number];
 export const DEFAULT_ANALYTICS_DAYS: AnalyticsPeriod = 30;
 /** Most Popular Items shows this many (spec §9). */
 export const TOP_ITEMS = 5;
+/** Most chosen options shown under Most Popular Items (issue 25). */
+export const TOP_OPTIONS = 5;
 /** Daily Revenue covers this many Africa/Johannesburg days, today included (spec §9 'weekly view'). */
 export const DAILY_REVENUE_DAYS = 7;
 
@@ -47,6 +49,13 @@ export const shopAnalytics = z.object({
   peakHours: z.array(z.object({ hour: z.number().int(), orders: z.number().int() })),
   /** Up to 5, by quantity; cancelled orders left out. */
   topItems: z.array(z.object({ name: z.string(), quantity: z.number().int(), revenue: z.string() })),
+  /**
+   * Up to 5 options chosen most (issue 25): cups that had the option, in orders not cancelled, and its share (0–1)
+   * of the cups of items that offered its group.
+   */
+  topOptions: z.array(
+    z.object({ group: z.string(), name: z.string(), count: z.number().int(), share: z.number() }),
+  ),
   totalMessages: z.number().int(),
   menuItems: z.number().int(),
   /** Decimal text: the 7 days before the current 7. */
@@ -76,7 +85,7 @@ export const shopAnalytics = z.object({
 });
 export type ShopAnalytics = z.infer<typeof shopAnalytics>;
 
-/** The CSV's header row (issue: id, created, pickup, status, customer, items, total). */
+/** The CSV's header row (issue: id, created, pickup, status, customer, items, total; issue 25 adds options). */
 export const ORDERS_CSV_COLUMNS = [
   'id',
   'created',
@@ -84,5 +93,6 @@ export const ORDERS_CSV_COLUMNS = [
   'status',
   'customer',
   'items',
+  'options',
   'total',
 ] as const;

@@ -12,6 +12,7 @@ import {
   ORDERS_CSV_COLUMNS,
   type ShopAnalytics,
   TOP_ITEMS,
+  TOP_OPTIONS,
 } from '../../../shared/api/analytics.js';
 import { centsToDecimalText } from '../../../shared/domain/money.js';
 import { localClock, localMidnight, SHOP_TIME_ZONE } from '../../../shared/domain/opening-hours.js';
@@ -414,6 +415,36 @@ export function topItemsQuery(shopId: number, now: Date, days: number) {
 }
 
 /**
+ * The 5 options chosen most in the window (cancelled orders left out), counted in cups, and each one's share of the
+ * cups of items that offered its group ('Oat milk · 34 % of milk choices'). Read from the window's lines of items
+ * that offered options only (partial index order_lines_shop_options); groups are matched by their names as ordered.
+ */
+export function topOptionsQuery(shopId: number, now: Date, days: number) {
+  const { end, start } = windowOf(now, days);
+  return sql`
+    with offered_lines as (
+      select quantity, options, option_groups from order_lines
+      where shop_id = ${shopId} and option_groups is not null and not is_cancelled
+        and created_at >= ${instant(start)} and created_at <= ${instant(end)}
+    ),
+    chosen as (
+      select option->>'group' as group_name, option->>'name' as name, sum(quantity)::int as count
+      from offered_lines, jsonb_array_elements(options) as option
+      group by 1, 2
+    ),
+    offered as (
+      select group_name, sum(quantity)::int as cups
+      from offered_lines, unnest(option_groups) as group_name
+      group by 1
+    )
+    select chosen.group_name as "group", chosen.name, chosen.count,
+      round(chosen.count::numeric / greatest(offered.cups, chosen.count), 4)::float8 as share
+    from chosen left join offered using (group_name)
+    order by chosen.count desc, chosen.group_name, chosen.name
+    limit ${TOP_OPTIONS}`;
+}
+
+/**
  * The median time from placement to ready of the window's orders, exactly as percentile_cont(0.5) would give it over
  * every order: the histogram of whole minutes (shop_ready_minutes, and the orders at the window's ends) says which
  * minute holds the middle order (or the middle two) and its rank there; that value is then read from the window's
@@ -593,6 +624,7 @@ type AnalyticsRow = {
   total_messages: number;
   figures: WindowFigures;
   top: { name: string; quantity: number; cents: unknown }[] | null;
+  top_options: { group: string; name: string; count: number; share: number }[] | null;
   median: { median_minutes: number } | null;
   promotion: PromotionRow | null;
 };
@@ -609,6 +641,8 @@ export function analyticsStatement(ownerId: number, shopId: number, now: Date, d
       (select row_to_json(part) from (${windowFiguresQuery(shopId, now, days)}) part) as figures,
       (select json_agg(part order by part.quantity desc, part.name)
         from (${topItemsQuery(shopId, now, days)}) part) as top,
+      (select json_agg(part order by part.count desc, part.group, part.name)
+        from (${topOptionsQuery(shopId, now, days)}) part) as top_options,
       (select row_to_json(part) from (${medianQuery(shopId, now, days)}) part) as median,
       (select row_to_json(part) from (${promotionQuery(shopId, now)}) part) as promotion
     from coffee_shops s where s.id = ${shopId} and s.owner_id = ${ownerId}`;
@@ -659,6 +693,12 @@ export async function getShopAnalytics(
       quantity: item.quantity,
       revenue: money(item.cents),
     })),
+    topOptions: (answer.top_options ?? []).map((option) => ({
+      group: option.group,
+      name: option.name,
+      count: num(option.count),
+      share: num(option.share),
+    })),
     totalMessages: answer.total_messages,
     menuItems: answer.menu_items,
     lastWeekRevenue: money(figures.last_week_revenue),
@@ -693,7 +733,8 @@ async function ownedShop(db: Database, shopId: number, ownerId: number) {
 
 /**
  * The window's orders as CSV, oldest first: times in Africa/Johannesburg ('YYYY-MM-DD HH:MM'), items as
- * '2 x Flat White; 1 x Croissant' from the order's own record, total as decimal text.
+ * '2 x Flat White; 1 x Croissant' from the order's own record, each line's options as 'Flat White: Large · Oat milk'
+ * (lines without options left out), total as decimal text.
  */
 export async function ordersCsv(
   db: Database,
@@ -711,6 +752,7 @@ export async function ordersCsv(
     status: string;
     customer: string;
     items: string | null;
+    options: string | null;
     total_cents: number;
   }>(
     db,
@@ -719,6 +761,11 @@ export async function ordersCsv(
         u.username as customer,
         (select string_agg((line->>'quantity') || ' x ' || (line->>'name'), '; ' order by position)
           from jsonb_array_elements(o.items) with ordinality as lines(line, position)) as items,
+        (select string_agg((line->>'name') || ': ' || (select string_agg(option->>'name', ' · ' order by place)
+            from jsonb_array_elements(line->'options') with ordinality as chosen(option, place)), '; '
+            order by position)
+          from jsonb_array_elements(o.items) with ordinality as lines(line, position)
+          where jsonb_array_length(coalesce(line->'options', '[]'::jsonb)) > 0) as options,
         o.total_cents
       from orders o join users u on u.id = o.customer_id
       where o.shop_id = ${shopId} and o.created_at >= ${instant(start)} and o.created_at <= ${instant(end)}
@@ -734,6 +781,7 @@ export async function ordersCsv(
         csvField(order.status),
         csvField(order.customer, true),
         csvField(order.items ?? '', true),
+        csvField(order.options ?? '', true),
         csvField(centsToDecimalText(order.total_cents)),
       ].join(','),
     );
