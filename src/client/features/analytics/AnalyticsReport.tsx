@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Card } from '../../ui/Card';
 import { cn } from '../../ui/cn';
 import { DailyRevenueChart, PeakHoursChart, StatusBreakdownChart } from './AnalyticsCharts';
-import { growthLabel, summarySentences } from './analytics-text';
+import { growthLabel, optionShareText, summarySentences } from './analytics-text';
 import { OrdersHeatmap } from './OrdersHeatmap';
 import { PromotionComparison } from './PromotionComparison';
 
@@ -114,6 +114,21 @@ export function AnalyticsReport({ data }: { data: ShopAnalytics }) {
             </ol>
           ) : (
             <Empty>No order data available yet</Empty>
+          )}
+          {data.topOptions.length > 0 && (
+            <div className="mt-4 border-t border-espresso-100 pt-3">
+              <h4 className="mb-2 text-xs font-semibold uppercase tracking-wide text-espresso-600">
+                Most chosen options
+              </h4>
+              <ul className="space-y-1.5">
+                {data.topOptions.map((option) => (
+                  <li key={`${option.group}:${option.name}`} className="flex items-center gap-3 text-sm">
+                    <span className="min-w-0 flex-1 truncate font-medium">{option.name}</span>
+                    <span className="shrink-0 text-espresso-600">{optionShareText(option)}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
           )}
         </Section>
       </div>

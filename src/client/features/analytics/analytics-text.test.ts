@@ -1,7 +1,7 @@
 // The Analytics dialog's words: summary sentences with growth only when non-zero, and zone-proof labels.
 import type { ShopAnalytics } from '@shared/api/analytics';
 import { describe, expect, test } from 'vitest';
-import { dayLabel, growthLabel, hourLabel, summarySentences } from './analytics-text';
+import { dayLabel, growthLabel, hourLabel, optionShareText, summarySentences } from './analytics-text';
 
 const figures = (overrides: Partial<ShopAnalytics>): ShopAnalytics => ({
   periodDays: 30,
@@ -15,6 +15,7 @@ const figures = (overrides: Partial<ShopAnalytics>): ShopAnalytics => ({
   statusBreakdown: [],
   peakHours: [],
   topItems: [],
+  topOptions: [],
   totalMessages: 0,
   menuItems: 0,
   lastWeekRevenue: '0.00',
@@ -53,4 +54,13 @@ describe('labels', () => {
     expect(growthLabel(-3)).toBe('-3%');
     expect(growthLabel(0)).toBe('0%');
   });
+});
+
+test('an option reads as its share of its group’s choices, in whole percent, and its cups', () => {
+  expect(optionShareText({ group: 'Milk', name: 'Oat milk', count: 34, share: 0.3427 })).toBe(
+    '34 % of milk choices · 34 cups',
+  );
+  expect(optionShareText({ group: 'Size', name: 'Large', count: 1, share: 1 })).toBe(
+    '100 % of size choices · 1 cup',
+  );
 });

@@ -66,3 +66,8 @@ export function summarySentences(data: ShopAnalytics): string[] {
   }
   return sentences;
 }
+
+/** '34 % of milk choices · 12 cups': an option's share of the cups that offered its group (issue 25). */
+export function optionShareText(option: ShopAnalytics['topOptions'][number]): string {
+  return `${Math.round(option.share * 100)} % of ${option.group.toLowerCase()} choices · ${plural(option.count, 'cup')}`;
+}
