@@ -1,7 +1,9 @@
-// Hardening over real HTTP (issue 33): no token signed with a secret from the source is believed.
+// Hardening over real HTTP (issue 33): no token signed with a secret from the source is believed, and strangers'
+// bodies cost little (the webhook checks its signature first, the NUL check is one pass).
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeUser } from '../support/factories.js';
+import { type FakePaystack, startFakePaystack } from '../support/fake-paystack.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 describe('access tokens: no secret from the source signs one', () => {
@@ -25,5 +27,40 @@ describe('access tokens: no secret from the source signs one', () => {
       .sign(formerConstant);
     expect((await server.api.as(forged).get('/api/orders')).status).toBe(401);
     expect((await server.api.as(customer).get('/api/orders')).status).toBe(200);
+  });
+});
+
+describe("strangers' bodies cost little", () => {
+  let server: TestApp;
+  let paystack: FakePaystack;
+  beforeAll(async () => {
+    paystack = await startFakePaystack();
+    server = await startTestApp({
+      env: { PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: paystack.url },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await paystack?.close();
+  });
+
+  test('20 unsigned or wrongly signed 250 KB webhook bodies are refused for well under a second of CPU', async () => {
+    const body = JSON.stringify({ event: 'charge.success', data: { filler: 'x'.repeat(250 * 1024) } });
+    const post = (headers: Record<string, string>) =>
+      fetch(`${server.baseUrl}/api/payments/paystack/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
+    // The server runs in this process, so its CPU is counted here (the old NUL walk took 150-400 ms a body).
+    const before = process.cpuUsage();
+    const replies = [];
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      replies.push(await post(attempt % 2 ? { 'x-paystack-signature': 'f'.repeat(128) } : {}));
+    }
+    const used = process.cpuUsage(before);
+    expect(replies.map((reply) => reply.status)).toEqual(Array(20).fill(401));
+    expect(await replies[0]!.json()).toEqual({ message: 'Invalid signature' });
+    expect((used.user + used.system) / 1000).toBeLessThan(1000);
   });
 });

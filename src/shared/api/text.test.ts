@@ -1,6 +1,6 @@
 // Unit tests of the shared building blocks: NUL-free text, public http(s) links, rounded coordinates.
 import { expect, test } from 'vitest';
-import { findNul, isPublicHostname, publicHttpUrl, roundCoordinate, safeText } from './text.js';
+import { findNul, isPublicHostname, jsonHasNul, publicHttpUrl, roundCoordinate, safeText } from './text.js';
 
 test('safeText refuses U+0000 and keeps everything else', () => {
   expect(safeText().safeParse('a\u0000b').success).toBe(false);
@@ -13,6 +13,32 @@ test('findNul names the first field holding U+0000, keys and nested lists includ
   expect(findNul({ search: '\u0000' })).toBe('search');
   expect(findNul({ name: 'fine', n: 1, list: [true, null] })).toBeNull();
   expect(findNul(undefined)).toBeNull();
+});
+
+test('jsonHasNul finds U+0000 in JSON text exactly when a parsed string would hold it', () => {
+  const samples: unknown[] = [
+    { note: 'a\u0000' },
+    { 'key\u0000': 1 },
+    ['\u0000'],
+    '\u0000',
+    { path: 'C:\\u0000' }, // a backslash, then the text u0000
+    { path: '\\\u0000' }, // a backslash, then U+0000
+    { path: '\\\\u0000' }, // two backslashes, then u0000
+    { fine: 'u0000 \\ \\\\ \u0001' },
+  ];
+  for (const sample of samples) {
+    const text = JSON.stringify(sample);
+    expect(jsonHasNul(text), text).toBe(findNul(JSON.parse(text)) !== null);
+  }
+  expect(jsonHasNul('{"a":"\\u0000"}')).toBe(true);
+  expect(jsonHasNul('{"a":"\\\\u0000"}')).toBe(false);
+});
+
+test('jsonHasNul reads 250 KB of backslashes in one linear pass', () => {
+  const text = `"${'\\'.repeat(125_000)}"`;
+  const started = performance.now();
+  expect(jsonHasNul(text)).toBe(false);
+  expect(performance.now() - started).toBeLessThan(500);
 });
 
 test.each([

@@ -98,6 +98,21 @@ export function publicHttpUrl(field: string) {
 }
 
 /**
+ * An escape of U+0000 in JSON text (\u0000) that is not itself escaped: a backslash before it must belong to
+ * an escaped pair ('\\u0000' is a backslash and then 'u0000' as text). Only a run of backslashes after a
+ * character that is not one is tried, so the regex is linear in the text.
+ */
+const JSON_NUL_ESCAPE = /(?:^|[^\\])(?:\\\\)*\\u0000/;
+
+/**
+ * Whether JSON text holds U+0000 in any string, key or value: one pass over the text. JSON can carry it only as
+ * the escape \u0000 (a raw control character in a string is invalid JSON), so no parsed value need be walked.
+ */
+export function jsonHasNul(text: string): boolean {
+  return JSON_NUL_ESCAPE.test(text);
+}
+
+/**
  * The path ('items.0.name') of the first string holding U+0000 in a parsed body or query, keys included; null
  * when there is none. The server checks every request with it before validation, so a route whose schema
  * forgot safeText still answers 400, never 500.
