@@ -332,10 +332,11 @@ describe('the Idempotency-Key', () => {
   test('the same key from the same customer returns the first order and stores no second', async () => {
     const before = await stored();
     const first = await postOrder<Order>(server.baseUrl, customer, aFlatWhite(), 'key-sequential');
+    // A retry of 'As soon as possible' may ask for a later pickup: still the same order.
     const again = await postOrder<Order>(
       server.baseUrl,
       customer,
-      aFlatWhite({ items: [{ menuItemId: croissant.id, quantity: 5 }] }),
+      aFlatWhite({ pickupTime: new Date(Date.now() + 40 * 60_000).toISOString() }),
       'key-sequential',
     );
     expect(first.status).toBe(201);
@@ -347,6 +348,33 @@ describe('the Idempotency-Key', () => {
       lines: before.lines + 1,
       messages: before.messages + 1,
     });
+  });
+
+  test('the same key with different lines or notes is 422 and stores nothing', async () => {
+    const first = await postOrder<Order>(server.baseUrl, customer, aFlatWhite(), 'key-reused');
+    expect(first.status).toBe(201);
+    const before = await stored();
+    for (const changed of [
+      aFlatWhite({ items: [{ menuItemId: croissant.id, quantity: 5 }] }),
+      aFlatWhite({ items: [{ menuItemId: flatWhite.id, quantity: 2 }] }),
+      aFlatWhite({ notes: 'Extra hot' }),
+    ]) {
+      const reply = await postOrder<{ message: string }>(server.baseUrl, customer, changed, 'key-reused');
+      expect(reply).toMatchObject({
+        status: 422,
+        body: { message: 'This Idempotency-Key was used for a different order' },
+      });
+    }
+    expect(await stored()).toEqual(before);
+    // The first body, sent again, still replays; an explicit empty options list is the same body.
+    const again = await postOrder<Order>(
+      server.baseUrl,
+      customer,
+      aFlatWhite({ items: [{ menuItemId: flatWhite.id, quantity: 1, options: [] }] }),
+      'key-reused',
+    );
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(first.body.id);
   });
 
   test('the same key from another customer is another order', async () => {

@@ -364,6 +364,8 @@ export const orders = pgTable(
     notes: text('notes'),
     /** The customer's Idempotency-Key: a retried placement returns the first order. */
     idempotencyKey: text('idempotency_key'),
+    /** A hash of the body placed with the key: the same key with another body is refused, not replayed. */
+    idempotencyFingerprint: text('idempotency_fingerprint'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -584,4 +586,25 @@ export const shopMessageCounts = pgTable(
     messages: integer('messages').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.shopId, table.customerId] })],
+);
+
+/**
+ * Abuse limits every instance shares (src/server/limits/shared-counter.ts, docs/decisions/0006): one row per
+ * counted thing ('rate:POST /api/auth/register:10.0.0.1', 'login:account:a@b.co'), moved only by single
+ * conditional upserts, so two instances or twenty concurrent requests cannot both take the last place. A row whose
+ * reset_at has passed counts as absent and is deleted by a periodic sweep (hence the index).
+ */
+export const limitCounters = pgTable(
+  'limit_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    /** When this window (or run of failures) began: with the key, it names the window a take-back belongs to. */
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    /** The latest counted hit: a backoff's delay runs from here. */
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    /** From then on the row is as good as absent. */
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('limit_counters_reset_at').on(table.resetAt)],
 );

@@ -1,6 +1,7 @@
 // Pre-orders (issue 10): placing an order once per Idempotency-Key, reading orders as their customer or their
 // shop's owner, moving them along the status machine with one conditional UPDATE, and the dashboard summary.
 // Each write stores the order, its lines and its chat message in one transaction; callers publish afterwards.
+import { createHash } from 'node:crypto';
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Message } from '../../../shared/api/messages.js';
@@ -202,9 +203,10 @@ export async function placeOrder(
           and d.date between ${today}::date - 1 and ${today}::date + 10) as special
       from ${coffeeShops} s where s.id = ${input.shopId}`,
   );
+  const fingerprint = idempotencyKey ? fingerprintOf(input) : null;
   if (shop?.placedWithKey && idempotencyKey) {
     const existing = await findByKey(db, customerId, idempotencyKey);
-    if (existing) return { created: false as const, order: existing };
+    if (existing) return replay(existing, fingerprint);
   }
   if (!shop) throw new HttpError(404, 'Coffee shop not found');
   if (!shop.acceptingOrders) throw new HttpError(409, `${shop.name} is not taking orders right now`);
@@ -237,6 +239,7 @@ export async function placeOrder(
     pickupTime,
     notes: input.notes ?? null,
     idempotencyKey,
+    fingerprint,
     now,
   };
   const names = { shopName: shop.name, customerName: shop.customerName };
@@ -247,8 +250,7 @@ export async function placeOrder(
   // CONFLICT waits for it): answer with that order. By an older one: free the key, only if it is that old, and
   // place this order under it.
   const existing = await findByKey(db, customerId, idempotencyKey);
-  if (existing && new Date(existing.createdAt) >= windowStart)
-    return { created: false as const, order: existing };
+  if (existing && new Date(existing.order.createdAt) >= windowStart) return replay(existing, fingerprint);
   const retried = await db.transaction(async (tx) => {
     await tx
       .update(orders)
@@ -334,6 +336,8 @@ interface PlacingOrder {
   pickupTime: Date;
   notes: string | null;
   idempotencyKey: string | null;
+  /** fingerprintOf the body, kept with the key. */
+  fingerprint: string | null;
   now: Date;
 }
 
@@ -369,10 +373,10 @@ async function insertOrder(
     sql`
     with placed as (
       insert into ${orders} (shop_id, customer_id, items, total_cents, status, status_history, pickup_time, notes,
-        idempotency_key, created_at, updated_at)
+        idempotency_key, idempotency_fingerprint, created_at, updated_at)
       values (${order.shopId}, ${order.customerId}, ${JSON.stringify(stored)}::jsonb, ${totalCents},
         'pending', ${JSON.stringify(history)}::jsonb, ${order.pickupTime.toISOString()}::timestamptz,
-        ${order.notes}, ${order.idempotencyKey}, ${at}::timestamptz, ${at}::timestamptz)
+        ${order.notes}, ${order.idempotencyKey}, ${order.fingerprint}, ${at}::timestamptz, ${at}::timestamptz)
       on conflict (customer_id, idempotency_key) where idempotency_key is not null do nothing
       returning *
     ),
@@ -402,11 +406,37 @@ async function insertOrder(
   };
 }
 
-async function findByKey(db: Database, customerId: number, key: string): Promise<Order | null> {
+/**
+ * What an Idempotency-Key promises to repeat, hashed: the shop, the lines (with defaults filled in) and the notes.
+ * Not the pickup time: the checkout works 'As soon as possible' out again when it retries an attempt, so a retry
+ * may ask for a pickup a minute later and is still the same order.
+ */
+function fingerprintOf(input: z.output<typeof placeOrderBody>): string {
+  const { shopId, items, notes } = input;
+  const canonical = JSON.stringify({
+    shopId,
+    items: items.map(({ menuItemId, quantity, options }) => ({ menuItemId, quantity, options })),
+    notes,
+  });
+  return createHash('sha256').update(canonical).digest('base64url');
+}
+
+/**
+ * A retry answers with the first order; the same key with a different body is refused as Stripe does (issue 33):
+ * a client that reuses a key for a new order would otherwise be told it was placed. Orders placed before
+ * fingerprints were kept replay as before.
+ */
+function replay(existing: { order: Order; fingerprint: string | null }, fingerprint: string | null) {
+  if (existing.fingerprint !== null && existing.fingerprint !== fingerprint)
+    throw new HttpError(422, 'This Idempotency-Key was used for a different order');
+  return { created: false as const, order: existing.order };
+}
+
+async function findByKey(db: Database, customerId: number, key: string) {
   const [row] = await selectOrders(db).where(
     and(eq(orders.customerId, customerId), eq(orders.idempotencyKey, key)),
   );
-  return row ? toOrder(row.order, row) : null;
+  return row ? { order: toOrder(row.order, row), fingerprint: row.order.idempotencyFingerprint } : null;
 }
 
 /**
@@ -539,6 +569,7 @@ function orderRowFromFields(row: Record<string, unknown>): OrderRow {
     pickupTime: timestampOf(row.pickup_time),
     notes: row.notes as string | null,
     idempotencyKey: row.idempotency_key as string | null,
+    idempotencyFingerprint: row.idempotency_fingerprint as string | null,
     createdAt: timestampOf(row.created_at)!,
     updatedAt: timestampOf(row.updated_at)!,
   };
