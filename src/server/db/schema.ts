@@ -592,7 +592,8 @@ export const shopMessageCounts = pgTable(
  * Abuse limits every instance shares (src/server/limits/shared-counter.ts, docs/decisions/0006): one row per
  * counted thing ('rate:POST /api/auth/register:10.0.0.1', 'login:account:a@b.co'), moved only by single
  * conditional upserts, so two instances or twenty concurrent requests cannot both take the last place. A row whose
- * reset_at has passed counts as absent and is deleted by a periodic sweep (hence the index).
+ * reset_at has passed counts as absent and is deleted by a periodic sweep (hence the index). Migration 0012 makes it
+ * UNLOGGED (drizzle cannot say so): counts need no WAL flush, and a crash forgets them as a restart used to.
  */
 export const limitCounters = pgTable(
   'limit_counters',
