@@ -13,7 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
-import { findNul, jsonHasNul, NUL_MESSAGE } from '../shared/api/text.js';
+import { findNul, NUL_MESSAGE } from '../shared/api/text.js';
 import type { App, AppServices } from './app-type.js';
 import { registerAuthGuard } from './auth-guard.js';
 import type { Config, ResolvedConfig } from './config.js';
@@ -38,6 +38,7 @@ import { createGazetteerGeocoder, withGazetteerFallback } from './integrations/g
 import { createNominatimGeocoder, type Geocoder } from './integrations/geocoder.js';
 import { createLogMailer, createSmtpMailer, type Mailer } from './integrations/mail.js';
 import { createPaystackPayments, type Payments } from './integrations/payments.js';
+import { parseJsonBody } from './json-body.js';
 import { loadPageHtml } from './page-html.js';
 import { type Bus, createInProcessBus } from './realtime/bus.js';
 import { registerHub } from './realtime/hub.js';
@@ -83,8 +84,6 @@ function webSocketOrigin(publicUrl: string): string {
   return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
 }
 
-const nulError = (field: string) => new HttpError(400, `${field}: ${NUL_MESSAGE}`);
-
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -96,22 +95,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
-  // The spec's client sends a JSON content type on every call, bodiless DELETEs included: an empty body is
-  // no body, not a parse error.
+  // Depth and NUL are checked on the text, in one pass each, before and after JSON.parse (json-body.ts).
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, undefined);
-    let parsed: unknown;
     try {
-      parsed = JSON.parse(text);
-    } catch {
-      return done(new HttpError(400, 'The request body is not valid JSON'), undefined);
+      done(null, parseJsonBody(String(body)));
+    } catch (error) {
+      done(error as HttpError, undefined);
     }
-    // U+0000 anywhere in a JSON body is found by one pass over its text; only then is the parsed value walked,
-    // to name the field (see the preValidation hook below for why NUL is refused at all).
-    if (jsonHasNul(text)) return done(nulError(findNul(parsed) ?? 'body'), undefined);
-    done(null, parsed);
   });
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
@@ -199,13 +190,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   // U+0000 in any text of a body, query string or path is a 400 naming the field, before any schema: PostgreSQL
   // text cannot hold it (a 500), and a route whose schema forgot safeText (shared/api/text.ts) is covered too.
-  // JSON bodies were checked as they were parsed (above); a text body is one string. Other bodies are bytes for
-  // their own route to judge (the Paystack webhook's raw body, checked against its signature first): walking a
-  // Buffer's entries cost 150-400 ms for 255 KB before anyone was authenticated (issue 33).
+  // JSON bodies were checked as they were parsed (json-body.ts); a text body is one string. Other bodies are
+  // bytes for their own route to judge (the Paystack webhook's raw body, checked against its signature first):
+  // walking a Buffer's entries cost 150-400 ms for 255 KB before anyone was authenticated (issue 33).
   app.addHook('preValidation', (request, _reply, done) => {
     const body = typeof request.body === 'string' ? request.body : undefined;
     const field = findNul(request.query, '') ?? findNul(body, '') ?? findNul(request.params, '');
-    done(field ? nulError(field) : undefined);
+    done(field ? new HttpError(400, `${field}: ${NUL_MESSAGE}`) : undefined);
   });
   await app.register(rateLimit, { global: false });
   await app.register(websocket, {

@@ -169,6 +169,19 @@ type Body =
   | { kind: 'json'; value: unknown }
   | { kind: 'raw'; text: string; contentType: string }
   | { kind: 'none' };
+/** JSON nested far deeper than any body the app takes (a field's value or the whole body), within the body limit. */
+const deepBody: fc.Arbitrary<Body> = fc
+  .record({
+    depth: fc.integer({ min: 30, max: 18_000 }),
+    open: fc.constantFrom(['[', ']'], ['{"a":', '}'], ['[{"shopId":', '}]']),
+    inner: fc.constantFrom('1', '"\\u0000"', 'true', '{}', '"x"'),
+    field: fc.option(fc.constantFrom(...fields), { nil: undefined }),
+  })
+  .map(({ depth, open: [opening, closing], inner, field }) => {
+    const nested = `${opening!.repeat(depth)}${inner}${closing!.repeat(depth)}`;
+    const text = field ? `{"${field}":${nested}}` : nested;
+    return { kind: 'raw' as const, text, contentType: 'application/json' };
+  });
 const body: fc.Arbitrary<Body> = fc.oneof(
   {
     weight: 4,
@@ -187,6 +200,7 @@ const body: fc.Arbitrary<Body> = fc.oneof(
       .map((raw) => ({ kind: 'raw' as const, ...raw })),
   },
   { weight: 1, arbitrary: fc.constant({ kind: 'none' as const }) },
+  { weight: 1, arbitrary: deepBody },
 );
 /** URL-encoded text; a lone surrogate cannot be, so it becomes bytes that are not UTF-8 at all (as bad). */
 function encode(text: string): string {

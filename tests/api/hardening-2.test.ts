@@ -64,3 +64,38 @@ describe("strangers' bodies cost little", () => {
     expect((used.user + used.system) / 1000).toBeLessThan(1000);
   });
 });
+
+describe('deeply nested JSON', () => {
+  let server: TestApp;
+  beforeAll(async () => {
+    server = await startTestApp();
+  });
+  afterAll(async () => server?.close());
+
+  const nested = (depth: number, inner: string) => `${'['.repeat(depth)}${inner}${']'.repeat(depth)}`;
+  const postFavorite = (customer: { accessToken: string }, body: string) =>
+    fetch(`${server.baseUrl}/api/favorites`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${customer.accessToken}` },
+      body,
+    });
+
+  test.each([
+    ['10,000 arrays deep', `{"shopId": ${nested(10_000, '1')}}`],
+    ['10,000 arrays deep with a NUL at the bottom', `{"shopId": ${nested(10_000, '"\\u0000"')}}`],
+    ['40,000 objects deep', `${'{"a":'.repeat(40_000)}1${'}'.repeat(40_000)}`],
+    ['33 deep', `{"shopId": ${nested(32, '1')}}`],
+  ])('a body %s is a 400 saying so, not a 500', async (_name, body) => {
+    const customer = await makeUser(server.api);
+    const reply = await postFavorite(customer, body);
+    expect(reply.status).toBe(400);
+    expect(await reply.json()).toEqual({ message: 'The request body is nested too deeply' });
+  });
+
+  test('32 deep is read, and brackets inside strings do not count', async () => {
+    const customer = await makeUser(server.api);
+    const reply = await postFavorite(customer, `{"shopId": ${nested(31, '"[[[[{{{{"')}}`);
+    expect(reply.status).toBe(400);
+    expect((await reply.json()).message).toMatch(/^shopId/);
+  });
+});

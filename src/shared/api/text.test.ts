@@ -13,6 +13,14 @@ test('findNul names the first field holding U+0000, keys and nested lists includ
   expect(findNul({ search: '\u0000' })).toBe('search');
   expect(findNul({ name: 'fine', n: 1, list: [true, null] })).toBeNull();
   expect(findNul(undefined)).toBeNull();
+  expect(findNul({ first: ['a\u0000'], second: 'b\u0000' })).toBe('first.0');
+});
+
+test('findNul walks any depth without overflowing the stack, and does not read bytes as text', () => {
+  let deep: unknown = ['\u0000'];
+  for (let level = 0; level < 100_000; level += 1) deep = [deep];
+  expect(findNul({ shopId: deep })).toBe(`shopId.${'0.'.repeat(100_000)}0`);
+  expect(findNul({ raw: Buffer.from('a\u0000b') })).toBeNull();
 });
 
 test('jsonHasNul finds U+0000 in JSON text exactly when a parsed string would hold it', () => {

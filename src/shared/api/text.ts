@@ -115,16 +115,25 @@ export function jsonHasNul(text: string): boolean {
 /**
  * The path ('items.0.name') of the first string holding U+0000 in a parsed body or query, keys included; null
  * when there is none. The server checks every request with it before validation, so a route whose schema
- * forgot safeText still answers 400, never 500.
+ * forgot safeText still answers 400, never 500. A walk with a stack of its own, not recursion, so no nesting
+ * can overflow the call stack; bytes (a Buffer) are not text and are not walked.
  */
 export function findNul(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return hasNul(value) ? path || 'body' : null;
-  if (value === null || typeof value !== 'object') return null;
-  for (const [key, entry] of Object.entries(value)) {
-    const entryPath = path ? `${path}.${key}` : key;
-    if (hasNul(key)) return entryPath;
-    const found = findNul(entry, entryPath);
-    if (found) return found;
+  // Each entry's key goes on the stack above its value, and entries in reverse, so the first one found is the
+  // first in reading order.
+  const pending: [unknown, string][] = [[value, path]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, itemPath] = next;
+    if (typeof item === 'string') {
+      if (hasNul(item)) return itemPath || 'body';
+    } else if (item !== null && typeof item === 'object' && !ArrayBuffer.isView(item)) {
+      const entries = Object.entries(item);
+      for (let index = entries.length - 1; index >= 0; index -= 1) {
+        const [key, entry] = entries[index]!;
+        const entryPath = itemPath ? `${itemPath}.${key}` : key;
+        pending.push([entry, entryPath], [key, entryPath]);
+      }
+    }
   }
   return null;
 }
