@@ -173,12 +173,16 @@ type Body =
 const deepBody: fc.Arbitrary<Body> = fc
   .record({
     depth: fc.integer({ min: 30, max: 18_000 }),
-    open: fc.constantFrom(['[', ']'], ['{"a":', '}'], ['[{"shopId":', '}]']),
+    around: fc.constantFrom(
+      { opening: '[', closing: ']' },
+      { opening: '{"a":', closing: '}' },
+      { opening: '[{"shopId":', closing: '}]' },
+    ),
     inner: fc.constantFrom('1', '"\\u0000"', 'true', '{}', '"x"'),
     field: fc.option(fc.constantFrom(...fields), { nil: undefined }),
   })
-  .map(({ depth, open: [opening, closing], inner, field }) => {
-    const nested = `${opening!.repeat(depth)}${inner}${closing!.repeat(depth)}`;
+  .map(({ depth, around: { opening, closing }, inner, field }) => {
+    const nested = `${opening.repeat(depth)}${inner}${closing.repeat(depth)}`;
     const text = field ? `{"${field}":${nested}}` : nested;
     return { kind: 'raw' as const, text, contentType: 'application/json' };
   });
