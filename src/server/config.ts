@@ -42,13 +42,21 @@ const configSchema = z
       .transform((value, ctx) => parseTrustProxy(value, ctx))
       .optional(),
     REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1, 'must be at least 1').default(20),
+    ORDERS_PER_MINUTE: z.coerce.number().int().min(1, 'must be at least 1').default(10),
+    OPEN_ORDERS_PER_SHOP: z.coerce.number().int().min(1, 'must be at least 1').default(3),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   })
   // Instances sharing PostgreSQL must all verify each other's tokens, so the key is given, never made here
   // (docs/decisions/0005-jwt-secret.md). The embedded database gets one made and kept in DATA_DIR instead.
   .refine((env) => !env.DATABASE_URL || env.JWT_SECRET, {
     message: 'is required with DATABASE_URL (every instance on the database must sign with the same key)',
     path: ['JWT_SECRET'],
+  })
+  .refine((env) => env.METRICS_PORT === undefined || env.METRICS_PORT === 0 || env.METRICS_PORT !== env.PORT, {
+    message: 'must differ from PORT (metrics are served on a listener of their own)',
+    path: ['METRICS_PORT'],
   });
 
 /**
@@ -108,6 +116,14 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Accounts one client address may create in an hour (REGISTRATIONS_PER_HOUR). */
   registrationsPerHour: number;
+  /** Orders one customer may place in a minute (ORDERS_PER_MINUTE). */
+  ordersPerMinute: number;
+  /** Orders paid at the counter one customer may have open (pending or confirmed) at one shop (OPEN_ORDERS_PER_SHOP). */
+  openOrdersPerShop: number;
+  /** METRICS_TOKEN: with it, GET /metrics on the public port answers a request bearing it (and only that). */
+  metricsToken: string | undefined;
+  /** METRICS_PORT: /metrics on a listener of its own at HOST:METRICS_PORT, for a network the public cannot reach. */
+  metricsPort: number | undefined;
 }
 
 /** The config the app is built with: its token key known (JWT_SECRET, or the one kept in DATA_DIR). */
@@ -142,5 +158,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY ?? false,
     registrationsPerHour: values.REGISTRATIONS_PER_HOUR,
+    ordersPerMinute: values.ORDERS_PER_MINUTE,
+    openOrdersPerShop: values.OPEN_ORDERS_PER_SHOP,
+    metricsToken: values.METRICS_TOKEN,
+    metricsPort: values.METRICS_PORT,
   };
 }

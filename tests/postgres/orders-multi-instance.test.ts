@@ -42,8 +42,8 @@ describe('orders across two instances on one PostgreSQL database', () => {
   let customer: AuthResponse;
   let shop: Shop;
   let itemId: number;
-  /** 30 lines of this item make an order too large for one NOTIFY. */
-  let longNameItemId: number;
+  /** 30 lines of these items (one each: the same item's lines merge) make an order too large for one NOTIFY. */
+  let longNameItemIds: number[];
   let customerOnA: TestSocket;
   let ownerOnB: TestSocket;
 
@@ -56,12 +56,14 @@ describe('orders across two instances on one PostgreSQL database', () => {
     owner = await makeUser(a.api, 'shop_owner');
     customer = await makeUser(a.api, 'customer');
     shop = await makeShop(a.api, owner);
-    const [item, longName] = await addMenuItems(handle.db, shop.id, [
+    const [item, ...longNames] = await addMenuItems(handle.db, shop.id, [
       { name: 'Flat White' },
-      { name: `Single-origin ${'Ethiopian Yirgacheffe '.repeat(14)}pour-over` },
+      ...Array.from({ length: 30 }, (_, index) => ({
+        name: `Single-origin ${'Ethiopian Yirgacheffe '.repeat(14)}pour-over no. ${index + 1}`,
+      })),
     ]);
     itemId = item!.id;
-    longNameItemId = longName!.id;
+    longNameItemIds = longNames.map((longName) => longName.id);
     customerOnA = await connect(a.base, customer.accessToken);
     ownerOnB = await connect(b.base, owner.accessToken);
   });
@@ -117,7 +119,7 @@ describe('orders across two instances on one PostgreSQL database', () => {
   test('an order too large for one NOTIFY travels as its id and arrives whole', async () => {
     const placed = await postOrder<Order>(a.base, customer, {
       shopId: shop.id,
-      items: Array.from({ length: 30 }, () => ({ menuItemId: longNameItemId, quantity: 1 })),
+      items: longNameItemIds.map((menuItemId) => ({ menuItemId, quantity: 1 })),
       pickupTime: soon(),
     });
     expect(placed.status).toBe(201);

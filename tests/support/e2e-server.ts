@@ -44,6 +44,9 @@ const config = testConfig({
   PAYSTACK_BASE_URL: paystack.url,
   // The whole browser suite signs up from 127.0.0.1.
   REGISTRATIONS_PER_HOUR: '10000',
+  // Tests place many orders as one customer; the order limits have tests of their own.
+  ORDERS_PER_MINUTE: '10000',
+  OPEN_ORDERS_PER_SHOP: '10000',
 });
 const app = await buildApp({ config, db: database.db, logger: { level: 'error' } });
 await app.listen({ port, host: '127.0.0.1' });

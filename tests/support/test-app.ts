@@ -150,8 +150,14 @@ export async function startAppOn(
   options: TestAppOptions = {},
 ): Promise<Omit<TestApp, 'database'>> {
   // Every test user signs up from 127.0.0.1: the per-address registration limit would stop a test file's
-  // factories, so it is raised here; tests of the limit set REGISTRATIONS_PER_HOUR themselves.
-  const config = testConfig({ REGISTRATIONS_PER_HOUR: '10000', ...options.env });
+  // factories, so it is raised here; tests of the limit set REGISTRATIONS_PER_HOUR themselves. So are the order
+  // limits: a test file places many orders as one customer (tests of the limits set them).
+  const config = testConfig({
+    REGISTRATIONS_PER_HOUR: '10000',
+    ORDERS_PER_MINUTE: '10000',
+    OPEN_ORDERS_PER_SHOP: '10000',
+    ...options.env,
+  });
   const app = await buildApp({
     config,
     db: database.db,

@@ -178,6 +178,7 @@ export async function placeOrder(
   customerId: number,
   input: z.output<typeof placeOrderBody>,
   idempotencyKey: string | null,
+  limits: PlacementLimits,
   now: Date = new Date(),
 ): Promise<{ created: true; change: OrderChange } | { created: false; order: Order }> {
   const windowStart = new Date(now.getTime() - IDEMPOTENCY_WINDOW_HOURS * 3_600_000);
@@ -243,7 +244,7 @@ export async function placeOrder(
     now,
   };
   const names = { shopName: shop.name, customerName: shop.customerName };
-  const placed = await insertOrder(db, placing, names);
+  const placed = await db.transaction((tx) => insertWithinLimits(tx, placing, names, limits, windowStart));
   if (placed) return { created: true as const, change: placed };
   if (!idempotencyKey) throw new HttpError(409, 'The order could not be placed; try again');
   // The key is taken. By an order within the window (another request got in first and has committed, as ON
@@ -262,7 +263,7 @@ export async function placeOrder(
           lt(orders.createdAt, windowStart),
         ),
       );
-    return insertOrder(tx, placing, names);
+    return insertWithinLimits(tx, placing, names, limits, windowStart);
   });
   if (!retried) throw new HttpError(409, 'An order with this Idempotency-Key is being placed; try again');
   return { created: true as const, change: retried };
@@ -327,6 +328,46 @@ function linesOf(
 
 /** A placed line, and the names of the groups its item offered (kept on order_lines for analytics' shares). */
 type PricedLine = StoredLine & { options: StoredOption[]; optionGroups: string[] | null };
+
+/** What placing may not exceed (config: OPEN_ORDERS_PER_SHOP). */
+export interface PlacementLimits {
+  /** Orders paid at the counter one customer may have pending or confirmed at one shop. */
+  openOrdersPerShop: number;
+}
+
+/**
+ * Inserts the order unless the customer already has `openOrdersPerShop` open at this shop (409, issue 33: one
+ * customer placed 30 counter-paid orders in 0.4 s), inside the caller's transaction. The customer's row is locked
+ * first, so two of their placements count one after the other and cannot both take the last place; other customers
+ * never wait. An order already placed with this Idempotency-Key is not counted against its own retry: null, and the
+ * caller replays it.
+ */
+async function insertWithinLimits(
+  tx: Transaction,
+  order: PlacingOrder,
+  names: { shopName: string; customerName: string },
+  limits: PlacementLimits,
+  windowStart: Date,
+): Promise<OrderChange | null> {
+  // The lock first, then the counts in a statement of their own: a statement reads the database as it was when
+  // the statement began, so counts taken while waiting for the lock would miss the order that held it.
+  await executePrepared(tx, sql`select 1 from ${users} where id = ${order.customerId} for update`);
+  const [facts] = await executePrepared<{ open: number; keyTaken: boolean }>(
+    tx,
+    sql`select (select count(*)::int from ${orders} o where o.customer_id = ${order.customerId}
+          and o.shop_id = ${order.shopId} and o.status in ('pending', 'confirmed')) as open,
+        exists (select 1 from ${orders} o where o.customer_id = ${order.customerId}
+          and o.idempotency_key = ${order.idempotencyKey}
+          and o.created_at >= ${windowStart.toISOString()}::timestamptz) as "keyTaken"`,
+  );
+  if (facts?.keyTaken) return null;
+  if ((facts?.open ?? 0) >= limits.openOrdersPerShop)
+    throw new HttpError(
+      409,
+      `You already have ${facts!.open} open orders at ${names.shopName}: collect or cancel one before ordering again`,
+    );
+  return insertOrder(tx, order, names);
+}
 
 interface PlacingOrder {
   shopId: number;
