@@ -183,9 +183,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         upgradeInsecureRequests: null,
       },
     },
+    // Over https only (below): a browser ignores it over http, and a scanner reads it there as a misconfiguration.
+    strictTransportSecurity: false,
   });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // request.protocol is https on a TLS socket, or behind a trusted proxy that says so (X-Forwarded-Proto).
+    if (request.protocol === 'https')
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
   });
   // U+0000 in any text of a body, query string or path is a 400 naming the field, before any schema: PostgreSQL
@@ -260,6 +265,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     const looksLikeFile = /\.[^/]*$/.test(pathname);
     if (request.url.startsWith('/api/') || request.url === '/api' || looksLikeFile || !pageHtml) {
       return reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+    }
+    // A page is only ever read: DELETE /, TRACE or PROPFIND get no page (issue 33), but a 405 naming what works.
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply
+        .code(405)
+        .header('allow', 'GET, HEAD')
+        .send({ message: `Method not allowed: ${request.method} ${pathname} (pages are read with GET)` });
     }
     // Every other path is the single-page app; its router shows the 404 page for unknown routes.
     const page = pageHtml!(pathname);
