@@ -11,6 +11,7 @@ import type { ShopListCache } from './features/shops/list-cache.js';
 import type { Geocoder } from './integrations/geocoder.js';
 import type { Mailer } from './integrations/mail.js';
 import type { Payments } from './integrations/payments.js';
+import type { Metrics } from './operations/metrics.js';
 import type { Bus } from './realtime/bus.js';
 
 export interface AppServices {
@@ -29,6 +30,8 @@ export interface AppServices {
    * cached discover answers here at once and, through the bus, on every other instance.
    */
   shopsChanged(): void;
+  /** Counters for /metrics (operations/metrics.ts): orders placed and moved; gauges read at each scrape. */
+  metrics: Metrics;
 }
 
 export type App = FastifyInstance<

@@ -13,6 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
+import type pg from 'pg';
 import { findNul, NUL_MESSAGE } from '../shared/api/text.js';
 import type { App, AppServices } from './app-type.js';
 import { registerAuthGuard } from './auth-guard.js';
@@ -39,6 +40,8 @@ import { createNominatimGeocoder, type Geocoder } from './integrations/geocoder.
 import { createLogMailer, createSmtpMailer, type Mailer } from './integrations/mail.js';
 import { createPaystackPayments, type Payments } from './integrations/payments.js';
 import { parseJsonBody } from './json-body.js';
+import { createMetrics } from './operations/metrics.js';
+import { operationsServerOptions, registerOperations } from './operations/register.js';
 import { loadPageHtml } from './page-html.js';
 import { type Bus, createInProcessBus } from './realtime/bus.js';
 import { registerHub } from './realtime/hub.js';
@@ -57,6 +60,8 @@ export interface AppDeps {
   payments?: Payments;
   /** Default: in-process (one instance). Several instances on PostgreSQL pass createPostgresBus. */
   bus?: Bus;
+  /** PostgreSQL's pool (main.ts passes it): its use is in /metrics. */
+  pool?: pg.Pool;
   /** How long a WebSocket may stay open without authenticating (default 3 s, realtime/hub.ts). */
   authTimeoutMs?: number;
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
@@ -94,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // give every request a new client address and dodge each per-address limit (docs/decisions/0002).
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 256 * 1024,
+    ...operationsServerOptions(config),
   }).withTypeProvider<ZodTypeProvider>();
   // Depth and NUL are checked on the text, in one pass each, before and after JSON.parse (json-body.ts).
   fastify.removeContentTypeParser('application/json');
@@ -131,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         : undefined),
     bus: deps.bus ?? createInProcessBus(),
     shopLists: createShopListCache(),
+    metrics: createMetrics(),
     shopsChanged() {
       services.shopLists.clear();
       services.bus
@@ -217,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   });
   registerAuthGuard(app, tokens);
+  registerOperations(app, { pool: deps.pool });
 
   app.get('/api/health', async () => ({ status: 'ok' }));
   authRoutes(app);

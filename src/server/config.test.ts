@@ -56,3 +56,20 @@ test('TRUST_PROXY is off by default and takes a hop count or the proxies address
   ]);
   expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY must be off, a hop count/);
 });
+
+test('metrics are off by default: no token, no port of their own', () => {
+  expect(loadConfig({})).toMatchObject({ metricsToken: undefined, metricsPort: undefined });
+});
+
+test('METRICS_TOKEN is a secret of at least 32 characters; METRICS_PORT a port other than PORT', () => {
+  expect(loadConfig({ METRICS_TOKEN: 'm'.repeat(32) }).metricsToken).toBe('m'.repeat(32));
+  expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+    /METRICS_TOKEN must be at least 32 characters/,
+  );
+  expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+  expect(() => loadConfig({ METRICS_PORT: 'ninety' })).toThrow(/METRICS_PORT/);
+  expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(
+    /METRICS_PORT must differ from PORT/,
+  );
+  expect(() => loadConfig({ METRICS_PORT: '5000' })).toThrow(/METRICS_PORT must differ from PORT/);
+});

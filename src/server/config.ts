@@ -54,10 +54,13 @@ const configSchema = z
     message: 'is required with DATABASE_URL (every instance on the database must sign with the same key)',
     path: ['JWT_SECRET'],
   })
-  .refine((env) => env.METRICS_PORT === undefined || env.METRICS_PORT === 0 || env.METRICS_PORT !== env.PORT, {
-    message: 'must differ from PORT (metrics are served on a listener of their own)',
-    path: ['METRICS_PORT'],
-  });
+  .refine(
+    (env) => env.METRICS_PORT === undefined || env.METRICS_PORT === 0 || env.METRICS_PORT !== env.PORT,
+    {
+      message: 'must differ from PORT (metrics are served on a listener of their own)',
+      path: ['METRICS_PORT'],
+    },
+  );
 
 /**
  * TRUST_PROXY: off (default: X-Forwarded-For is ignored and the client is the socket's address), a hop count

@@ -5,6 +5,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoData } from './db/demo-data.js';
 import { resolveJwtSecret } from './jwt-secret.js';
+import { stopOnSignals } from './operations/shutdown.js';
 import { createPostgresBus } from './realtime/bus.js';
 
 const loaded = loadConfig();
@@ -20,24 +21,14 @@ const database = await openDatabase({
 const bus =
   database.pool && config.databaseUrl ? createPostgresBus(config.databaseUrl, database.pool, log) : undefined;
 await bus?.ready;
-const app = await buildApp({ config, db: database.db, bus });
+const app = await buildApp({ config, db: database.db, bus, pool: database.pool });
 
 if (config.demoData) {
   const seeded = await seedDemoData(database.db);
   if (seeded) app.log.info(seeded, 'filled the empty database with demo data');
 }
 
-let stopping = false;
-async function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
-  await database.close();
-  process.exit(0);
-}
-process.on('SIGTERM', () => void stop('SIGTERM'));
-process.on('SIGINT', () => void stop('SIGINT'));
+stopOnSignals(app, database);
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Brew Connect is running on ${config.publicUrl} (${database.kind} database)`);

@@ -12,10 +12,20 @@ export interface Instance {
 
 /** Starts an instance on `databaseUrl` (plus any `env`); resolves once its log says where it listens. */
 export function startInstance(databaseUrl: string, env: Record<string, string> = {}): Promise<Instance> {
+  return startServerProcess({ DATABASE_URL: databaseUrl, ...env });
+}
+
+/**
+ * Starts the server with `env` over the test defaults: on the database env names (DATABASE_URL, or PGlite in
+ * DATA_DIR); `onLogLine` hears each line of its JSON log. Resolves once the log says where it listens.
+ */
+export function startServerProcess(
+  env: Record<string, string>,
+  onLogLine: (entry: Record<string, unknown>) => void = () => {},
+): Promise<Instance> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
-      DATABASE_URL: databaseUrl,
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
@@ -34,6 +44,7 @@ export function startInstance(databaseUrl: string, env: Record<string, string> =
       } catch {
         return;
       }
+      onLogLine(entry);
       const listening = /Server listening at (http:\/\/\S+)/.exec(String(entry.msg ?? ''));
       if (listening) resolve({ child, base: listening[1]!, api: httpClient(listening[1]!) });
     });

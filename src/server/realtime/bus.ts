@@ -33,6 +33,14 @@ export interface Bus {
   publish(event: BusEvent): Promise<void>;
   subscribe(handler: (event: BusEvent) => void): void;
   close(): Promise<void>;
+  /** For readiness (/api/ready) and metrics: whether events are heard now, and how often the line came back. */
+  status(): BusStatus;
+}
+
+export interface BusStatus {
+  connected: boolean;
+  /** Times the listening connection was re-established after it dropped (bus_reconnects_total). */
+  reconnects: number;
 }
 
 export function createInProcessBus(): Bus {
@@ -48,6 +56,7 @@ export function createInProcessBus(): Bus {
     async close() {
       emitter.removeAllListeners();
     },
+    status: () => ({ connected: true, reconnects: 0 }),
   };
 }
 
@@ -69,6 +78,8 @@ export function createPostgresBus(
   let listener: pg.Client | null = null;
   let closed = false;
   let connectedOnce = false;
+  let connected = false;
+  let reconnects = 0;
 
   const connect = async (): Promise<void> => {
     const client = new pg.Client({ connectionString });
@@ -84,6 +95,7 @@ export function createPostgresBus(
     const retry = (error?: Error) => {
       if (closed || listener !== client) return;
       listener = null;
+      connected = false;
       log.warn({ err: error }, 'bus connection lost; reconnecting');
       client.end().catch(() => {});
       setTimeout(() => void connect().catch(() => {}), RECONNECT_DELAY_MS);
@@ -99,8 +111,12 @@ export function createPostgresBus(
       throw error;
     }
     // Events sent while we were away were not heard: let the sockets' owners refetch.
-    if (connectedOnce) for (const handler of handlers) handler({ type: 'resync' });
+    if (connectedOnce) {
+      reconnects += 1;
+      for (const handler of handlers) handler({ type: 'resync' });
+    }
     connectedOnce = true;
+    connected = true;
   };
 
   // Events published in the same turn of the event loop share one NOTIFY (a JSON array up to the size
@@ -150,7 +166,9 @@ export function createPostgresBus(
     },
     async close() {
       closed = true;
+      connected = false;
       await listener?.end().catch(() => {});
     },
+    status: () => ({ connected, reconnects }),
   };
 }
