@@ -3,6 +3,7 @@ import argon2 from 'argon2';
 import { sql } from 'drizzle-orm';
 import { localDateOf } from '../../shared/domain/local-date.js';
 import type { Database } from './client.js';
+import { seedDemoOptions } from './demo-options.js';
 import { seedDemoOrders } from './demo-orders.js';
 import {
   businessHours,
@@ -405,14 +406,28 @@ export async function seedDemoData(db: Database, now: Date = new Date()) {
       )
       .returning({ id: coffeeShops.id, ownerId: coffeeShops.ownerId });
 
-    // Menus, weekly hours, and the next public holiday as a special day at two shops (one closed, one short).
-    await tx.insert(menuItems).values(
-      shops.flatMap((shop, shopIndex) =>
-        demoMenuFor(shopIndex, shopSeeds[shopIndex]!.category).map((item) => ({
-          ...item,
-          shopId: shop.id,
-        })),
-      ),
+    // Menus with their drinks' options, weekly hours, and the next public holiday as a special day at two shops
+    // (one closed, one short).
+    const items = await tx
+      .insert(menuItems)
+      .values(
+        shops.flatMap((shop, shopIndex) =>
+          demoMenuFor(shopIndex, shopSeeds[shopIndex]!.category).map((item) => ({
+            ...item,
+            shopId: shop.id,
+          })),
+        ),
+      )
+      .returning({
+        id: menuItems.id,
+        shopId: menuItems.shopId,
+        name: menuItems.name,
+        category: menuItems.category,
+      });
+    await seedDemoOptions(
+      tx,
+      shops.map((shop, shopIndex) => ({ id: shop.id, name: shopSeeds[shopIndex]!.name })),
+      items,
     );
     await tx
       .insert(businessHours)

@@ -1,12 +1,26 @@
-// Demo orders: 60 days of past orders for every demo shop (items from its own menu, times within its own hours,
-// regulars and walk-ins, some cancelled) and the demo customers' orders in every state right now, so the dashboard
-// and analytics show real figures on `npm start`. Reads menus and hours from the database; bulk inserts only.
+// Demo orders: 60 days of past orders for every demo shop (items from its own menu with the options customers
+// choose, times within its own hours, regulars and walk-ins, some cancelled) and the demo customers' orders in every
+// state right now, so the dashboard and analytics show real figures on `npm start`. Reads menus, options and hours
+// from the database; stores each line as placing an order does; bulk inserts only.
 import { TZDate } from '@date-fns/tz';
-import { sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
+import { centsToDecimalText, centsToRand } from '../../shared/domain/money.js';
 import { SHOP_TIME_ZONE } from '../../shared/domain/opening-hours.js';
+import { optionsLabel, unitPriceCents } from '../../shared/domain/option-selection.js';
 import { type OrderStatus, orderProgress, orderStatusMessage } from '../../shared/domain/order-status.js';
 import type { Transaction } from './client.js';
-import { businessHours, menuItems, messages, orderLines, orders, users } from './schema.js';
+import { chooseDemoOptions, type DemoGroup } from './demo-options.js';
+import {
+  businessHours,
+  menuItemOptionGroups,
+  menuItems,
+  messages,
+  optionGroups,
+  options,
+  orderLines,
+  orders,
+  users,
+} from './schema.js';
 
 const MINUTE = 60_000;
 const HISTORY_DAYS = 60;
@@ -35,7 +49,16 @@ interface MenuRow {
   isAvailable: boolean;
 }
 
-type Line = { menuItemId: number; name: string; quantity: number; priceCents: number };
+/** A line as placing an order stores it: the unit price includes the options, kept with their names and prices. */
+interface Line {
+  menuItemId: number;
+  name: string;
+  quantity: number;
+  priceCents: number;
+  options: { id: number; group: string; name: string; priceCents: number }[];
+  /** Names of the groups the item offered (order_lines.option_groups only), null when none. */
+  optionGroups: string[] | null;
+}
 
 interface PlannedOrder {
   shopId: number;
@@ -115,6 +138,7 @@ export async function seedDemoOrders(
     })
     .from(menuItems)) as MenuRow[];
   const hours = await tx.select().from(businessHours);
+  const groupsOf = await demoGroupsOfItems(tx);
 
   const pickLines = (shopId: number): Line[] => {
     const available = menu.filter((item) => item.shopId === shopId && item.isAvailable);
@@ -124,11 +148,23 @@ export async function seedDemoOrders(
       // Earlier menu items (the coffees) sell more than the rest.
       const item = available[Math.floor(next() ** 1.6 * available.length)]!;
       if (lines.some((line) => line.menuItemId === item.id)) continue;
+      const groups = groupsOf.get(item.id) ?? [];
+      const chosen = chooseDemoOptions(groups, next).map(({ group, option }) => ({
+        id: option.id,
+        group: group.name,
+        name: option.name,
+        priceCents: option.priceCents,
+      }));
       lines.push({
         menuItemId: item.id,
         name: item.name,
         quantity: next() < 0.75 ? 1 : 2,
-        priceCents: item.priceCents,
+        priceCents: unitPriceCents(
+          item.priceCents,
+          chosen.map((option) => option.priceCents),
+        ),
+        options: chosen,
+        optionGroups: groups.length > 0 ? groups.map((group) => group.name) : null,
       });
     }
     return lines;
@@ -177,7 +213,7 @@ export async function seedDemoOrders(
           createdAt,
           pickupTime,
           ...historyUpTo(status, createdAt, pickupTime, next),
-          notes: next() < 0.1 ? 'Oat milk, please' : null,
+          notes: next() < 0.1 ? 'Extra hot, please' : null,
           withMessage: false,
         });
       }
@@ -224,12 +260,14 @@ export async function seedDemoOrders(
       rows: { base: number }[];
     }
   ).rows as [{ base: number }];
+  const totalOf = (order: PlannedOrder) =>
+    order.lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
   const orderRows = planned.map((order, index) => ({
     id: base + index + 1,
     shop_id: order.shopId,
     customer_id: order.customerId,
-    items: order.lines,
-    total_cents: order.lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0),
+    items: order.lines.map(({ optionGroups: _offered, ...line }) => line),
+    total_cents: totalOf(order),
     status: order.status,
     status_history: order.history,
     ready_at:
@@ -248,18 +286,29 @@ export async function seedDemoOrders(
       quantity: line.quantity,
       price_cents: line.priceCents,
       created_at: order.createdAt.toISOString(),
+      options: line.options,
+      option_groups: line.optionGroups,
       is_cancelled: order.status === 'cancelled',
     })),
   );
   const messageRows = planned.flatMap((order, index) => {
     if (!order.withMessage) return [];
     const orderId = base + index + 1;
-    const total = order.lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+    const total = totalOf(order);
+    // As the placement's message has them: 'Order #12: 2 × Flat White (Large · Oat milk) (R114.00)'.
+    const summary = order.lines.map((line) => {
+      const chosen = optionsLabel(line.options);
+      return `${line.quantity} × ${line.name}${chosen ? ` (${chosen})` : ''}`;
+    });
     const items = order.lines.map((line) => ({
       menuItemId: line.menuItemId,
       name: line.name,
       quantity: line.quantity,
-      price: (line.priceCents / 100).toFixed(2),
+      price: centsToDecimalText(line.priceCents),
+      options: line.options.map(({ priceCents, ...option }) => ({
+        ...option,
+        price: centsToDecimalText(priceCents),
+      })),
     }));
     return order.history.map((entry, step) => ({
       shopId: order.shopId,
@@ -268,11 +317,11 @@ export async function seedDemoOrders(
       receiverId: step === 0 || entry.status === 'cancelled' ? order.ownerId : order.customerId,
       content:
         step === 0
-          ? `Order #${orderId}: ${order.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')} (R${(total / 100).toFixed(2)})`
+          ? `Order #${orderId}: ${summary.join(', ')} (${centsToRand(total)})`
           : orderStatusMessage(orderId, entry.status),
       messageType: 'order' as const,
       orderData: JSON.stringify(
-        step === 0 ? { orderId, items, total: (total / 100).toFixed(2) } : { orderId, status: entry.status },
+        step === 0 ? { orderId, items, total: centsToDecimalText(total) } : { orderId, status: entry.status },
       ),
       createdAt: new Date(entry.at),
     }));
@@ -289,14 +338,51 @@ export async function seedDemoOrders(
   }
   for (let start = 0; start < lineRows.length; start += CHUNK) {
     await tx.execute(sql`
-      insert into ${orderLines} (order_id, shop_id, menu_item_id, name, quantity, price_cents, created_at, is_cancelled)
+      insert into ${orderLines} (order_id, shop_id, menu_item_id, name, quantity, price_cents, created_at, options,
+        option_groups, is_cancelled)
       select * from jsonb_to_recordset(${JSON.stringify(lineRows.slice(start, start + CHUNK))}::jsonb) as x(
         order_id int, shop_id int, menu_item_id int, name text, quantity int, price_cents int,
-        created_at timestamptz, is_cancelled boolean)`);
+        created_at timestamptz, options jsonb, option_groups text[], is_cancelled boolean)`);
   }
   await tx.execute(sql`select setval(pg_get_serial_sequence('orders', 'id'), ${base + orderRows.length})`);
   if (messageRows.length > 0) await tx.insert(messages).values(messageRows);
   await tx.execute(sql`analyze orders`);
   await tx.execute(sql`analyze order_lines`);
   return planned.length;
+}
+
+/** Every menu item's option groups with their options, in the item's order (three small reads of the demo's rows). */
+async function demoGroupsOfItems(tx: Transaction): Promise<Map<number, DemoGroup[]>> {
+  const groups = await tx
+    .select({
+      id: optionGroups.id,
+      name: optionGroups.name,
+      minSelected: optionGroups.minSelected,
+      maxSelected: optionGroups.maxSelected,
+    })
+    .from(optionGroups);
+  const choices = await tx
+    .select({
+      id: options.id,
+      groupId: options.groupId,
+      name: options.name,
+      priceCents: options.priceCents,
+      isAvailable: options.isAvailable,
+    })
+    .from(options)
+    .orderBy(asc(options.groupId), asc(options.position));
+  const links = await tx
+    .select()
+    .from(menuItemOptionGroups)
+    .orderBy(asc(menuItemOptionGroups.menuItemId), asc(menuItemOptionGroups.position));
+  const byId = new Map<number, DemoGroup>(
+    groups.map(({ id, ...group }) => [
+      id,
+      { ...group, options: choices.filter((choice) => choice.groupId === id) },
+    ]),
+  );
+  const groupsOf = new Map<number, DemoGroup[]>();
+  for (const link of links)
+    groupsOf.set(link.menuItemId, [...(groupsOf.get(link.menuItemId) ?? []), byId.get(link.groupId)!]);
+  return groupsOf;
 }
