@@ -92,10 +92,10 @@ describe('adding and removing', () => {
     expect(await storedFor(fan)).toEqual([kiosk.id]);
   });
 
-  test('a shop id sent as text is read as the number', async () => {
+  test('a shop id sent as text is a 400, as every body id that is not a JSON integer (issue 33)', async () => {
     const fan = await makeUser(server.api, 'customer');
-    expect((await server.api.as(fan).post('/api/favorites', { shopId: String(kiosk.id) })).status).toBe(201);
-    expect(await storedFor(fan)).toEqual([kiosk.id]);
+    expect((await server.api.as(fan).post('/api/favorites', { shopId: String(kiosk.id) })).status).toBe(400);
+    expect(await storedFor(fan)).toEqual([]);
   });
 });
 

@@ -10,6 +10,7 @@ import type { AuthResponse } from '../../src/shared/api/auth.js';
 import type { Shop } from '../../src/shared/api/shops.js';
 import { makeShop, makeUser } from '../support/factories.js';
 import { type FakePaystack, startFakePaystack } from '../support/fake-paystack.js';
+import { looseIdSpellings } from '../support/loose-ids.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -86,9 +87,12 @@ const badText = fc.oneof(
 );
 /** Numbers that are no valid id, price, rating or coordinate. */
 const badNumber = fc.constantFrom(-1, 0, 0.5, 1e-320, -1e308, 1e308, 2 ** 31, 2 ** 53 + 1, -0, 91, 181);
+/** Values a converting schema would read as the id 1 (the first shop's, the fuzzing's own): no id, in a body. */
+const looseIdValue = fc.constantFrom<unknown>(true, [1], [[1]], '1', '0x1', '1e0', ' 1', { 0: 1 });
 const badValue: fc.Arbitrary<unknown> = fc.oneof(
   badText,
   badNumber,
+  looseIdValue,
   fc.constant(null),
   fc.boolean(),
   fc.array(badText, { maxLength: 3 }),
@@ -225,7 +229,7 @@ const queryValue = fc.oneof(
 const queryString = fc
   .array(fc.tuple(fc.constantFrom(...queryKeys), queryValue), { maxLength: 4 })
   .map((pairs) => pairs.map(([key, value]) => `${key}=${encode(value)}`).join('&'));
-/** Path ids that name no row: not numbers, too large, negative, fractions, NUL, traversal. */
+/** Path ids that name no row: not numbers, too large, negative, fractions, NUL, traversal, loose spellings. */
 const badId = fc.oneof(
   fc.constantFrom(
     '0',
@@ -240,9 +244,18 @@ const badId = fc.oneof(
     ' 1',
     '0x10',
     'NaN',
+    '1e0',
+    '0x1',
+    '+1',
+    '1%20',
+    '%201',
+    '1.0',
   ),
   fc.string({ minLength: 1, maxLength: 12 }).map(encode),
 );
+
+/** Spellings that Number() reads as a real id: in a path or query each names nothing, as any bad id (issue 33). */
+const looseSpelling = fc.constantFrom(...looseIdSpellings);
 
 let server: TestApp;
 let customer: AuthResponse;
@@ -331,15 +344,17 @@ test(`no generated request gets a 5xx, every 4xx is JSON { message }, and no tab
     caller: fc.constantFrom(...callers),
     id: badId,
     realId: fc.boolean(),
+    loose: fc.option(looseSpelling, { nil: undefined, freq: 4 }),
     query: queryString,
     body,
   });
   await fc.assert(
     fc.asyncProperty(
       request,
-      async ({ route: [method, template], caller, id, realId, query, body: sent }) => {
+      async ({ route: [method, template], caller, id, realId, loose, query, body: sent }) => {
         // A real id only where the request cannot write (GET): elsewhere a real id with an ignored body could act.
-        const pathId = method === 'GET' && realId ? String(shop.id) : id;
+        // A loose spelling of the real id goes anywhere: it must act nowhere.
+        const pathId = loose ? loose(shop.id) : method === 'GET' && realId ? String(shop.id) : id;
         const path = template.replace(/:[A-Za-z]+/g, pathId);
         const headers: Record<string, string> = {};
         if (caller) headers.authorization = caller;
@@ -359,6 +374,8 @@ test(`no generated request gets a 5xx, every 4xx is JSON { message }, and no tab
         const text = await response.text();
         const where = `${method} ${path}?${query} -> ${response.status} ${text.slice(0, 200)}`;
         expect(response.status, where).toBeLessThan(500);
+        if (loose && /:\w*[iI]d(\/|$)/.test(template))
+          expect(response.status, where).toBeGreaterThanOrEqual(400);
         if (response.status >= 400) {
           expect(response.headers.get('content-type'), where).toMatch(/^application\/json/);
           const parsed = JSON.parse(text) as Record<string, unknown>;

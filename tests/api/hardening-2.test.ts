@@ -1,9 +1,14 @@
-// Hardening over real HTTP (issue 33): no token signed with a secret from the source is believed, and strangers'
-// bodies cost little (the webhook checks its signature first, the NUL check is one pass).
+// Hardening over real HTTP (issue 33): no token signed with a secret from the source is believed, strangers'
+// bodies cost little (the webhook checks its signature first, the NUL check is one pass, nesting is bounded), and
+// an id is a JSON integer in a body and plain digits in a path or query, nothing that merely converts to one.
+import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { makeUser } from '../support/factories.js';
+import { favorites, menuItems } from '../../src/server/db/schema.js';
+import type { Shop } from '../../src/shared/api/shops.js';
+import { makeMenuItem, makeShop, makeUser } from '../support/factories.js';
 import { type FakePaystack, startFakePaystack } from '../support/fake-paystack.js';
+import { looseIdSpellings } from '../support/loose-ids.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 describe('access tokens: no secret from the source signs one', () => {
@@ -97,5 +102,91 @@ describe('deeply nested JSON', () => {
     const reply = await postFavorite(customer, `{"shopId": ${nested(31, '"[[[[{{{{"')}}`);
     expect(reply.status).toBe(400);
     expect((await reply.json()).message).toMatch(/^shopId/);
+  });
+});
+
+describe('ids are integers in bodies and plain digits in paths and queries', () => {
+  let server: TestApp;
+  beforeAll(async () => {
+    server = await startTestApp();
+  });
+  afterAll(async () => server?.close());
+
+  const looseSpellings = (id: number) => looseIdSpellings.map((spell) => spell(id));
+
+  test.each([
+    ['true', true],
+    ['a list holding the id', [1]],
+    ['a nested list', [[1]]],
+    ['the id as text', '1'],
+    ['hex text', '0x1'],
+  ])('a favourite whose shopId is %s is a 400 and adds nothing', async (_name, shopId) => {
+    const owner = await makeUser(server.api, 'shop_owner');
+    await makeShop(server.api, owner); // shop 1 exists, so a loose 1 would name it
+    const customer = await makeUser(server.api);
+    const reply = await server.api.as(customer).post<{ message: string }>('/api/favorites', { shopId });
+    expect(reply.status).toBe(400);
+    expect(reply.body.message).toMatch(/^shopId/);
+    expect(
+      await server.database.db.select().from(favorites).where(eq(favorites.userId, customer.user.id)),
+    ).toEqual([]);
+  });
+
+  test('loose spellings of a menu item id in a path are 400s and delete nothing', async () => {
+    const owner = await makeUser(server.api, 'shop_owner');
+    const item = await makeMenuItem(server.api, owner, await makeShop(server.api, owner));
+    for (const spelling of looseSpellings(item.id)) {
+      const reply = await server.api.as(owner).delete(`/api/menu-items/${spelling}`);
+      expect(reply.status, spelling).toBe(400);
+    }
+    expect(await server.database.db.select().from(menuItems).where(eq(menuItems.id, item.id))).toHaveLength(
+      1,
+    );
+  });
+
+  test('loose spellings of a shop id are 400s in a path and in a query; plain digits, leading zeros too, are read', async () => {
+    const owner = await makeUser(server.api, 'shop_owner');
+    const shop = await makeShop(server.api, owner);
+    const customer = await makeUser(server.api);
+    for (const spelling of looseSpellings(shop.id)) {
+      expect((await server.api.get(`/api/coffee-shops/${spelling}`)).status, spelling).toBe(400);
+      expect((await server.api.as(customer).get(`/api/favorites/${spelling}/check`)).status, spelling).toBe(
+        400,
+      );
+      const history = await server.api.as(owner).get(`/api/messages/${shop.id}?customerId=${spelling}`);
+      expect(history.status, spelling).toBe(400);
+    }
+    expect((await server.api.get<Shop>(`/api/coffee-shops/00${shop.id}`)).body.id).toBe(shop.id);
+  });
+
+  test.each([
+    ['hex', '0x10'],
+    ['exponent', '1e1'],
+    ['padded', '%2010'],
+    ['empty', ''],
+    ['Infinity', 'Infinity'],
+  ])('a %s coordinate in the list query is a 400', async (_name, latitude) => {
+    const reply = await server.api.get<{ message: string }>(
+      `/api/coffee-shops?latitude=${latitude}&longitude=18`,
+    );
+    expect(reply.status).toBe(400);
+    expect(reply.body.message).toContain('latitude');
+  });
+
+  test('a shop takes coordinates as numbers or plain decimal text, and refuses hex, exponents and padding', async () => {
+    const owner = await makeUser(server.api, 'shop_owner');
+    const made = await makeShop(server.api, owner, { latitude: -33.9249, longitude: '18.4241' });
+    expect([made.latitude, made.longitude]).toEqual(['-33.9249', '18.4241']);
+    for (const latitude of ['0x10', '-3.3e1', ' -33.9', '-33.9 ', '+33.9', 'Infinity']) {
+      const reply = await server.api.as(owner).post<{ message: string }>('/api/coffee-shops', {
+        name: 'Loose',
+        category: 'specialty',
+        address: '1 Long St',
+        latitude,
+        longitude: 18,
+      });
+      expect(reply.status, latitude).toBe(400);
+      expect(reply.body.message, latitude).toContain('latitude');
+    }
   });
 });

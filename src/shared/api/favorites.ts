@@ -5,10 +5,8 @@ import { MAX_REVIEW_COMMENT } from './review-constants.js';
 import { shop } from './shops.js';
 import { safeText } from './text.js';
 
-const shopId = pathId('shopId');
-
-export const shopIdParams = z.object({ shopId });
-export const addFavoriteBody = z.object({ shopId });
+export const shopIdParams = z.object({ shopId: pathId('shopId') });
+export const addFavoriteBody = z.object({ shopId: bodyId('shopId') });
 
 export const favorite = z.object({ shopId: z.number().int(), createdAt: z.string(), shop });
 export type Favorite = z.infer<typeof favorite>;

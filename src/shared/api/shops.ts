@@ -1,7 +1,7 @@
 // The coffee-shop contract (spec §3 Coffee shop, §7 Shops): list filters, the shop shape and the create body.
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, shopCategories } from './shop-constants.js';
-import { publicHttpUrl, roundCoordinate, safeText } from './text.js';
+import { publicHttpUrl, readDecimal, roundCoordinate, safeText } from './text.js';
 
 export * from './shop-constants.js';
 
@@ -41,11 +41,16 @@ export type Shop = z.infer<typeof shop>;
 
 const trueFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
 const coordinate = (name: string, limit: number) =>
-  z.coerce
-    .number({ message: `${name} must be a number` })
-    .min(-limit, `${name} must be between -${limit} and ${limit}`)
-    .max(limit, `${name} must be between -${limit} and ${limit}`)
-    .transform(roundCoordinate);
+  z
+    .string({ message: `${name} must be a number` })
+    .transform(readDecimal)
+    .pipe(
+      z
+        .number({ message: `${name} must be a number` })
+        .min(-limit, `${name} must be between -${limit} and ${limit}`)
+        .max(limit, `${name} must be between -${limit} and ${limit}`)
+        .transform(roundCoordinate),
+    );
 
 export const shopQuery = z
   .object({
@@ -89,7 +94,7 @@ const optionalCoordinate = (name: string, limit: number) =>
     .nullish()
     .transform((value, ctx) => {
       if (value === null || value === undefined || value === '') return null;
-      const number = Number(value);
+      const number = readDecimal(value);
       if (!Number.isFinite(number) || Math.abs(number) > limit) {
         ctx.addIssue({ code: 'custom', message: `${name} must be a number between -${limit} and ${limit}` });
         return z.NEVER;

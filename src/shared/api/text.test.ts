@@ -1,6 +1,14 @@
 // Unit tests of the shared building blocks: NUL-free text, public http(s) links, rounded coordinates.
 import { expect, test } from 'vitest';
-import { findNul, isPublicHostname, jsonHasNul, publicHttpUrl, roundCoordinate, safeText } from './text.js';
+import {
+  findNul,
+  isPublicHostname,
+  jsonHasNul,
+  publicHttpUrl,
+  readDecimal,
+  roundCoordinate,
+  safeText,
+} from './text.js';
 
 test('safeText refuses U+0000 and keeps everything else', () => {
   expect(safeText().safeParse('a\u0000b').success).toBe(false);
@@ -47,6 +55,15 @@ test('jsonHasNul reads 250 KB of backslashes in one linear pass', () => {
   const started = performance.now();
   expect(jsonHasNul(text)).toBe(false);
   expect(performance.now() - started).toBeLessThan(500);
+});
+
+test('readDecimal takes numbers and plain decimal text only', () => {
+  expect(readDecimal(-33.9249)).toBe(-33.9249);
+  expect(readDecimal('-33.9249')).toBe(-33.9249);
+  expect(readDecimal('18')).toBe(18);
+  for (const loose of ['0x10', '1e1', ' 5', '5 ', '', '+5', '.5', '5.', 'Infinity', '-']) {
+    expect(readDecimal(loose), loose).toBeNaN();
+  }
 });
 
 test.each([

@@ -34,6 +34,18 @@ export function roundCoordinate(value: number): number {
   return Object.is(rounded, -0) ? 0 : rounded;
 }
 
+/** Plain decimal text: digits, an optional minus and fraction ('-33.9249'); no exponent, hex, padding or sign +. */
+const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A number sent as a JSON number or as plain decimal text; NaN for any other text, for the caller's check to
+ * refuse. Number() alone would read '0x10' as 16, '1e1' as 10, ' 5 ' as 5 and '' as 0.
+ */
+export function readDecimal(value: string | number): number {
+  if (typeof value === 'number') return value;
+  return DECIMAL_TEXT.test(value) ? Number(value) : Number.NaN;
+}
+
 function isPrivateIPv4(host: string): boolean {
   const parts = host.split('.').map(Number);
   const [a, b] = parts as [number, number];
