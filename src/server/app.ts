@@ -20,6 +20,7 @@ import { registerAuthGuard } from './auth-guard.js';
 import type { Config, ResolvedConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { analyticsRoutes } from './features/analytics/routes.js';
+import { checkingAccounts } from './features/auth/current-accounts.js';
 import { authRoutes } from './features/auth/routes.js';
 import { createTokenService } from './features/auth/tokens.js';
 import { favoriteRoutes } from './features/favorites/routes.js';
@@ -40,6 +41,7 @@ import { createNominatimGeocoder, type Geocoder } from './integrations/geocoder.
 import { createLogMailer, createSmtpMailer, type Mailer } from './integrations/mail.js';
 import { createPaystackPayments, type Payments } from './integrations/payments.js';
 import { parseJsonBody } from './json-body.js';
+import { isMultipart, multipartBoundary } from './multipart-boundary.js';
 import { createMetrics } from './operations/metrics.js';
 import { operationsServerOptions, registerOperations } from './operations/register.js';
 import { loadPageHtml } from './page-html.js';
@@ -113,7 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
 
-  const tokens = createTokenService(config.jwtSecret, config.jwtTtlSeconds);
+  // Every request's and socket's token is checked against its account too (features/auth/current-accounts.ts).
+  const tokens = checkingAccounts(createTokenService(config.jwtSecret, config.jwtTtlSeconds), deps.db);
   const mailer =
     deps.mailer ??
     (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(fastify.log));
@@ -199,6 +202,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (request.protocol === 'https')
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
+  });
+  // A multipart body without a usable boundary cannot be read: refused before anything reads it.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const contentType = request.headers['content-type'];
+    const unreadable = isMultipart(contentType) && multipartBoundary(contentType) === null;
+    done(
+      unreadable ? new HttpError(400, 'A multipart body needs a boundary of 1 to 70 characters') : undefined,
+    );
   });
   // U+0000 in any text of a body, query string or path is a 400 naming the field, before any schema: PostgreSQL
   // text cannot hold it (a 500), and a route whose schema forgot safeText (shared/api/text.ts) is covered too.

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { favorites, menuItems } from '../../src/server/db/schema.js';
+import { favorites, menuItems, users } from '../../src/server/db/schema.js';
 import type { Shop } from '../../src/shared/api/shops.js';
 import { makeMenuItem, makeShop, makeUser } from '../support/factories.js';
 import { type FakePaystack, startFakePaystack } from '../support/fake-paystack.js';
@@ -188,5 +188,69 @@ describe('ids are integers in bodies and plain digits in paths and queries', () 
       expect(reply.status, latitude).toBe(400);
       expect(reply.body.message, latitude).toContain('latitude');
     }
+  });
+});
+
+describe('client mistakes are 4xx, never 500', () => {
+  let server: TestApp;
+  beforeAll(async () => {
+    server = await startTestApp();
+  });
+  afterAll(async () => server?.close());
+
+  const upload = (owner: { accessToken: string }, contentType: string, body: string) =>
+    fetch(`${server.baseUrl}/api/uploads`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.accessToken}`, 'content-type': contentType },
+      body,
+    });
+
+  test.each([
+    ['no boundary', 'multipart/form-data'],
+    ['an empty boundary', 'multipart/form-data; boundary='],
+    ['a boundary of another parameter', 'multipart/form-data; charset=utf-8'],
+  ])('a multipart upload with %s is a 400', async (_name, contentType) => {
+    const owner = await makeUser(server.api, 'shop_owner');
+    const reply = await upload(
+      owner,
+      contentType,
+      '--x\r\ncontent-disposition: form-data; name="file"\r\n\r\nabc\r\n--x--',
+    );
+    expect(reply.status).toBe(400);
+    expect((await reply.json()).message).toMatch(/boundary/);
+  });
+
+  test('a valid token whose user no longer exists is a 401 on every route that asks who it is', async () => {
+    const owner = await makeUser(server.api, 'shop_owner');
+    const shop = await makeShop(server.api, owner);
+    const item = await makeMenuItem(server.api, owner, shop);
+    const customer = await makeUser(server.api);
+    const gone = await makeUser(server.api);
+    const goneOwner = await makeUser(server.api, 'shop_owner');
+    await server.api.as(gone).get('/api/favorites'); // the token was believed, and its answer may be remembered
+    await server.database.db.delete(users).where(eq(users.id, gone.user.id));
+    await server.database.db.delete(users).where(eq(users.id, goneOwner.user.id));
+    const asked = [
+      await server.api.as(gone).get('/api/orders'),
+      await server.api.as(gone).post('/api/orders', {
+        shopId: shop.id,
+        items: [{ menuItemId: item.id, quantity: 1 }],
+        pickupTime: new Date(Date.now() + 3_600_000).toISOString(),
+      }),
+      await server.api.as(gone).post('/api/reviews', { shopId: shop.id, rating: 5 }),
+      await server.api.as(gone).get('/api/favorites'),
+      await server.api.as(gone).post('/api/favorites', { shopId: shop.id }),
+      await server.api.as(gone).get(`/api/messages/${shop.id}`),
+      await server.api
+        .as(gone)
+        .post('/api/messages', { content: 'Hi', receiverId: owner.user.id, shopId: shop.id }),
+      await server.api.as(goneOwner).get('/api/my-shops'),
+      await server.api
+        .as(goneOwner)
+        .post('/api/coffee-shops', { name: 'Ghost', category: 'specialty', address: '1 Long St' }),
+    ];
+    expect(asked.map((reply) => reply.status)).toEqual(asked.map(() => 401));
+    expect(asked[0]!.body).toEqual({ message: 'Please sign in to continue' });
+    expect((await server.api.as(customer).get('/api/orders')).status).toBe(200);
   });
 });
