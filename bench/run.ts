@@ -11,12 +11,15 @@
 //           2,000 customers
 //   --runs      web: Lighthouse runs per page, the best kept (default 2)
 //   --concurrency  login-flood: wrong sign-ins at once from the flooding address (default 32)
+//   abuse: --duration seconds of sign-ins per load (default 20), --uploaders bomb uploads at once (default 8),
+//          --senders webhook senders at once (default 4)
 // PostgreSQL: BENCH_DATABASE_URL (default: the local server's Unix socket in /var/run/postgresql, else
 // postgres://postgres@127.0.0.1:5432/test); each scenario creates its own
 // database bench_<timestamp> on that server and drops it at the end.
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
+import { type AbuseRow, abuseTable, abuseVerdict, runAbuseBench } from './abuse.js';
 import { type AnalyticsRow, analyticsTable, analyticsVerdict, runAnalyticsBench } from './analytics.js';
 import { type ChatBenchResult, chatTable, runChatBench } from './chat.js';
 import { type DiscoverRow, discoverTable, discoverVerdict, runDiscoverBench } from './discover.js';
@@ -38,6 +41,8 @@ const valueOptions = [
   'orders',
   'runs',
   'concurrency',
+  'uploaders',
+  'senders',
 ];
 const options = new Map<string, string>();
 const scenarios: string[] = [];
@@ -214,6 +219,23 @@ const runners: Record<string, () => Promise<void>> = {
         `${result.db}: the real user's p99 under the flood is ${result.floodedP99Ms} ms (target < 1000): ${result.floodedP99Ms < 1000 ? 'met' : 'NOT met'}`,
       );
     console.log(`wrote ${writeResults('login-flood', results, { ...settings, machine })}`);
+  },
+  async abuse() {
+    const settings = {
+      durationSeconds: numberOption('duration', 20),
+      uploaders: numberOption('uploaders', 8),
+      webhookSenders: numberOption('senders', 4),
+    };
+    const rows: AbuseRow[] = [];
+    for (const db of await databases()) {
+      console.log(
+        `\n▶ abuse on ${db}: a real user's sign-ins (every 200 ms, from 127.0.0.2) at rest, under ${settings.uploaders} bomb uploads at once, under ${settings.webhookSenders} webhook senders; ${settings.durationSeconds} s each`,
+      );
+      rows.push(...(await runAbuseBench({ db, postgresUrl, ...settings })));
+    }
+    console.log(`\n${abuseTable(rows)}\n`);
+    for (const line of abuseVerdict(rows)) console.log(line);
+    console.log(`wrote ${writeResults('abuse', rows, { ...settings, machine })}`);
   },
 };
 

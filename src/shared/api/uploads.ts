@@ -2,6 +2,8 @@
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_FULL_WIDTH = 1600;
 export const THUMBNAIL_WIDTH = 400;
+/** Upload requests one shop owner may make in an hour, those refused (not a photo, server busy) included; then 429. */
+export const UPLOADS_PER_HOUR = 30;
 
 export interface UploadResponse {
   /** Same-origin path of the full-size WebP, e.g. /uploads/3f…a9.webp; goes into a shop's or item's imageUrl. */
