@@ -4,8 +4,9 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { favorites, menuItems, users } from '../../src/server/db/schema.js';
+import { favorites, menuItems, users, verificationCodes } from '../../src/server/db/schema.js';
 import type { Shop } from '../../src/shared/api/shops.js';
+import { captureMail, wrongCodeFor } from '../support/captured-mail.js';
 import { makeMenuItem, makeShop, makeUser } from '../support/factories.js';
 import { type FakePaystack, startFakePaystack } from '../support/fake-paystack.js';
 import { looseIdSpellings } from '../support/loose-ids.js';
@@ -252,5 +253,49 @@ describe('client mistakes are 4xx, never 500', () => {
     expect(asked.map((reply) => reply.status)).toEqual(asked.map(() => 401));
     expect(asked[0]!.body).toEqual({ message: 'Please sign in to continue' });
     expect((await server.api.as(customer).get('/api/orders')).status).toBe(200);
+  });
+});
+
+describe('sign-up code limits hold under concurrent requests', () => {
+  let server: TestApp;
+  const mail = captureMail();
+  beforeAll(async () => {
+    server = await startTestApp({ mailer: mail.mailer });
+  });
+  afterAll(async () => server?.close());
+
+  test('20 send-code requests at once for one email send 5 mails and refuse 15 with 429', async () => {
+    const email = 'burst@example.co.za';
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => server.api.post('/api/auth/send-code', { email })),
+    );
+    const statuses = replies.map((reply) => reply.status).sort();
+    expect(statuses).toEqual([...Array(5).fill(200), ...Array(15).fill(429)]);
+    expect(mail.sentTo(email)).toHaveLength(5);
+    const stored = await server.database.db
+      .select()
+      .from(verificationCodes)
+      .where(eq(verificationCodes.email, email));
+    expect(stored).toHaveLength(5);
+  });
+
+  test('18 wrong guesses at once get 5 checks, and the code is then spent', async () => {
+    const email = 'guesses@example.co.za';
+    await server.api.post('/api/auth/send-code', { email });
+    const wrong = wrongCodeFor(mail.codeFor(email));
+    const userData = { username: 'Guesser', password: 'bobotie1', role: 'customer' };
+    const replies = await Promise.all(
+      Array.from({ length: 18 }, () =>
+        server.api.post<{ message: string }>('/api/auth/verify-code', { email, code: wrong, userData }),
+      ),
+    );
+    const checked = replies.filter((reply) => /incorrect/.test(reply.body.message));
+    expect(checked).toHaveLength(5);
+    const [row] = await server.database.db
+      .select()
+      .from(verificationCodes)
+      .where(eq(verificationCodes.email, email));
+    expect(row!.failedAttempts).toBe(5);
+    expect(row!.spentAt).not.toBeNull(); // so not even the right code is checked now
   });
 });

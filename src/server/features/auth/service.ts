@@ -1,7 +1,7 @@
 // Accounts: registration, sign-in and the emailed sign-up codes (spec §4 Session, §5 wizard, §7 Auth).
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import argon2 from 'argon2';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { RegisterBody, User, VerifyCodeBody } from '../../../shared/api/auth.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { users, verificationCodes } from '../../db/schema.js';
@@ -12,6 +12,8 @@ export const CODE_TTL_MINUTES = 10;
 export const MAX_CODE_ATTEMPTS = 5;
 /** How many codes one email address may be sent in an hour. */
 export const MAX_CODES_PER_EMAIL_PER_HOUR = 5;
+/** The first key of the advisory lock that takes one email's code sends one at a time (the second: the email's hash). */
+const SEND_CODE_LOCK = 0x5e_0c0d;
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 
@@ -98,19 +100,21 @@ export async function sendSignUpCode(deps: CodeDeps, email: string, requestedFro
     .where(sql`lower(${users.email}) = lower(${email})`);
 
   const hourAgo = new Date(now.getTime() - 60 * 60 * 1000);
-  const [{ count }] = (await deps.db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.email, email), gt(verificationCodes.createdAt, hourAgo)))) as [
-    { count: number },
-  ];
-  if (count >= MAX_CODES_PER_EMAIL_PER_HOUR)
-    throw new HttpError(429, 'Too many codes were requested for this email. Please try again in an hour.');
-
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const expiresAt = new Date(now.getTime() + CODE_TTL_MINUTES * 60 * 1000);
-  // A new code replaces any earlier one: only the latest code can be used.
-  await deps.db.transaction(async (tx) => {
+  const stored = await deps.db.transaction(async (tx) => {
+    // One email's sends are counted and stored one at a time, on every instance: a lock of this transaction,
+    // held in PostgreSQL, per email. Counting and then storing without it let 20 requests at once send 7-15
+    // mails against a limit of 5 (issue 33).
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEND_CODE_LOCK}::int, hashtext(lower(${email})))`);
+    const [{ count }] = (await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.email, email), gt(verificationCodes.createdAt, hourAgo)))) as [
+      { count: number },
+    ];
+    if (count >= MAX_CODES_PER_EMAIL_PER_HOUR) return false;
+    // A new code replaces any earlier one: only the latest code can be used.
     await tx
       .update(verificationCodes)
       .set({ spentAt: now })
@@ -122,7 +126,10 @@ export async function sendSignUpCode(deps: CodeDeps, email: string, requestedFro
       requestedFrom,
       createdAt: now,
     });
+    return true;
   });
+  if (!stored)
+    throw new HttpError(429, 'Too many codes were requested for this email. Please try again in an hour.');
   if (existing) {
     await deps.mailer.send({
       to: email,
@@ -148,29 +155,43 @@ export async function sendSignUpCode(deps: CodeDeps, email: string, requestedFro
   });
 }
 
+const EXPIRED_OR_USED = 'This verification code has expired or was already used. Please request a new code.';
+
 export async function verifyCodeAndRegister(deps: CodeDeps, body: VerifyCodeBody): Promise<User> {
   const now = deps.now?.() ?? new Date();
+  // A try is claimed before the code is compared, by one conditional write on the email's latest unspent code:
+  // however many guesses come at once, on however many instances, at most MAX_CODE_ATTEMPTS are ever compared
+  // (issue 33: reading the count first let 18 guesses at once get 6-10 checks). So failed_attempts counts the
+  // tries claimed; a right one spends the code below.
   const [latest] = await deps.db
-    .select()
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.email, body.email), isNull(verificationCodes.spentAt)))
-    .orderBy(desc(verificationCodes.id))
-    .limit(1);
-  if (!latest || latest.expiresAt <= now)
-    throw new HttpError(
-      400,
-      'This verification code has expired or was already used. Please request a new code.',
-    );
+    .update(verificationCodes)
+    .set({ failedAttempts: sql`${verificationCodes.failedAttempts} + 1` })
+    .where(
+      and(
+        sql`${verificationCodes.id} = (select id from ${verificationCodes} where ${verificationCodes.email} = ${body.email}
+          and ${verificationCodes.spentAt} is null order by id desc limit 1)`,
+        isNull(verificationCodes.spentAt),
+        gt(verificationCodes.expiresAt, now),
+        lt(verificationCodes.failedAttempts, MAX_CODE_ATTEMPTS),
+      ),
+    )
+    .returning({
+      id: verificationCodes.id,
+      codeHash: verificationCodes.codeHash,
+      tries: verificationCodes.failedAttempts,
+    });
+  if (!latest) throw new HttpError(400, EXPIRED_OR_USED);
 
   const expected = Buffer.from(latest.codeHash, 'hex');
   const given = Buffer.from(hashCode(deps.secret, body.email, body.code), 'hex');
   if (!timingSafeEqual(expected, given)) {
-    const attempts = latest.failedAttempts + 1;
-    await deps.db
-      .update(verificationCodes)
-      .set({ failedAttempts: attempts, spentAt: attempts >= MAX_CODE_ATTEMPTS ? now : null })
-      .where(eq(verificationCodes.id, latest.id));
-    const left = MAX_CODE_ATTEMPTS - attempts;
+    // The last try spends the code, so it reads as used from now on.
+    if (latest.tries >= MAX_CODE_ATTEMPTS)
+      await deps.db
+        .update(verificationCodes)
+        .set({ spentAt: now })
+        .where(and(eq(verificationCodes.id, latest.id), isNull(verificationCodes.spentAt)));
+    const left = MAX_CODE_ATTEMPTS - latest.tries;
     throw new HttpError(
       400,
       left > 0
@@ -186,11 +207,7 @@ export async function verifyCodeAndRegister(deps: CodeDeps, body: VerifyCodeBody
       .set({ spentAt: now })
       .where(and(eq(verificationCodes.id, latest.id), isNull(verificationCodes.spentAt)))
       .returning({ id: verificationCodes.id });
-    if (spent.length === 0)
-      throw new HttpError(
-        400,
-        'This verification code has expired or was already used. Please request a new code.',
-      );
+    if (spent.length === 0) throw new HttpError(400, EXPIRED_OR_USED);
     return insertUser(tx, { ...body.userData, email: body.email });
   });
 }
