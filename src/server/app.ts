@@ -41,6 +41,8 @@ import { createNominatimGeocoder, type Geocoder } from './integrations/geocoder.
 import { createLogMailer, createSmtpMailer, type Mailer } from './integrations/mail.js';
 import { createPaystackPayments, type Payments } from './integrations/payments.js';
 import { parseJsonBody } from './json-body.js';
+import { sharedRateLimitStore } from './limits/rate-limit-store.js';
+import { sweepExpiredCounters } from './limits/shared-counter.js';
 import { isMultipart, multipartBoundary } from './multipart-boundary.js';
 import { createMetrics } from './operations/metrics.js';
 import { operationsServerOptions, registerOperations } from './operations/register.js';
@@ -70,6 +72,7 @@ export interface AppDeps {
 }
 
 const PROMOTION_SWEEP_MS = 60_000;
+const COUNTER_SWEEP_MS = 60_000;
 export const MAX_WEBSOCKET_FRAME_BYTES = 64 * 1024;
 /** Powerful browser features the app never uses are off; location is the page's own (Discover's near me). */
 const PERMISSIONS_POLICY =
@@ -221,7 +224,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     const field = findNul(request.query, '') ?? findNul(body, '') ?? findNul(request.params, '');
     done(field ? new HttpError(400, `${field}: ${NUL_MESSAGE}`) : undefined);
   });
-  await app.register(rateLimit, { global: false });
+  // Each route's config.rateLimit counts in the database, so the limits hold across every instance (decision 0006).
+  await app.register(rateLimit, { global: false, store: sharedRateLimitStore(deps.db) });
   await app.register(websocket, {
     // A frame larger than this closes the socket with 1009 before it is read into memory: every client event
     // is a few hundred bytes, and unlimited frames let a visitor push the server's memory up by gigabytes.
@@ -317,12 +321,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       .catch((error) => app.log.error({ err: error }, 'could not expire promotions'));
   const promotionSweep = setInterval(sweepPromotions, PROMOTION_SWEEP_MS);
   promotionSweep.unref();
+  // Ended windows of the shared limits already count as absent; deleting them keeps the table to the live ones.
+  const counterSweep = setInterval(
+    () =>
+      sweepExpiredCounters(app.db).catch((error) =>
+        app.log.error({ err: error }, 'could not sweep limit counters'),
+      ),
+    COUNTER_SWEEP_MS,
+  );
+  counterSweep.unref();
   app.addHook('onReady', async () => {
     await sweepPromotions();
   });
 
   app.addHook('onClose', async () => {
     clearInterval(promotionSweep);
+    clearInterval(counterSweep);
     mailer.close();
     await services.bus.close();
   });

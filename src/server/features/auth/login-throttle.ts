@@ -4,8 +4,22 @@
 // stranger cannot lock its owner out for long; per client address, across all emails: one address that keeps
 // failing is refused for a while, so one machine cannot spray guesses (or hashing work) over many accounts.
 // A try counts as failed from the moment it starts until it succeeds, so concurrent tries cannot slip past.
-// Kept in memory: one instance owns its counts (see the decision record for several instances).
+// Both counts are shared counters in the database (limits/shared-counter.ts, docs/decisions/0006): every
+// instance sees the same ones, and each is checked and moved by one conditional write.
+import type { Database } from '../../db/client.js';
 import { HttpError } from '../../http-error.js';
+import {
+  type Backoff,
+  backoffDelayMs,
+  type ClockOption,
+  type Counted,
+  forget,
+  hit,
+  hitWithBackoff,
+  restartDelay,
+  takeBack,
+  waitsBefore,
+} from '../../limits/shared-counter.js';
 
 /** Failures an account takes before each further try must wait. */
 export const FREE_ACCOUNT_FAILURES = 10;
@@ -16,26 +30,26 @@ export const ACCOUNT_MEMORY_MS = 60 * 60 * 1000;
 /** Failures one client address may have, across all emails, within ADDRESS_WINDOW_MS. */
 export const MAX_ADDRESS_FAILURES = 30;
 export const ADDRESS_WINDOW_MS = 15 * 60 * 1000;
-/** Entries kept at most per count: when very many accounts or addresses are tried, the oldest go first. */
-const MAX_ENTRIES = 100_000;
 
-interface AccountEntry {
-  failures: number;
-  lastAt: number;
-}
-interface AddressEntry {
-  failures: number;
-  firstAt: number;
-}
+const ACCOUNT_BACKOFF: Backoff = {
+  free: FREE_ACCOUNT_FAILURES,
+  firstDelayMs: 1000,
+  maxDelayMs: MAX_ACCOUNT_DELAY_MS,
+  memoryMs: ACCOUNT_MEMORY_MS,
+};
+const ADDRESS_LIMIT = { max: MAX_ADDRESS_FAILURES, windowMs: ADDRESS_WINDOW_MS };
+
+const accountKey = (email: string) => `login:account:${email.toLowerCase()}`;
+const addressKey = (address: string) => `login:address:${address}`;
 
 /** One sign-in try under way: say how it ended, exactly once. */
 export interface SignInAttempt {
-  /** The password was right: the account's and the address's count of this try are taken back. */
-  succeeded(): void;
+  /** The password was right: the account's failures are forgotten and the address's count of this try taken back. */
+  succeeded(): Promise<void>;
   /** The password was wrong: the try stays counted, and the account's wait starts now. */
-  failed(): void;
+  failed(): Promise<void>;
   /** The try ended without a verdict (refused for load, an error): it does not count. */
-  abandoned(): void;
+  abandoned(): Promise<void>;
 }
 
 function tooMany(waitMs: number): HttpError {
@@ -44,71 +58,64 @@ function tooMany(waitMs: number): HttpError {
   return new HttpError(429, `Too many failed sign-in attempts. Please try again in ${wait}.`, seconds);
 }
 
-function remember<T>(map: Map<string, T>, key: string, value: T) {
-  map.delete(key); // re-inserted last: the map's order is least recently failed first
-  map.set(key, value);
-  if (map.size > MAX_ENTRIES) map.delete(map.keys().next().value as string);
-}
-
 /** How long an account with this many failures must wait after its last one. */
 export function accountDelayMs(failures: number): number {
-  if (failures < FREE_ACCOUNT_FAILURES) return 0;
-  return Math.min(MAX_ACCOUNT_DELAY_MS, 1000 * 2 ** (failures - FREE_ACCOUNT_FAILURES));
+  return backoffDelayMs(failures, ACCOUNT_BACKOFF);
 }
 
 export class LoginThrottle {
-  private accounts = new Map<string, AccountEntry>();
-  private addresses = new Map<string, AddressEntry>();
+  /** `now`: a test's clock (milliseconds); absent, the database's clock, which every instance shares. */
+  constructor(
+    private readonly db: Database,
+    private readonly now?: () => number,
+  ) {}
 
-  constructor(private readonly now: () => number = Date.now) {}
+  private clock(): ClockOption {
+    return this.now ? { now: this.now() } : {};
+  }
 
   /**
    * Starts a try of `email` from `address`: throws 429 (with Retry-After) while the account must wait or the
    * address has used up its failures; otherwise counts the try as failed until told it succeeded.
    */
-  begin(address: string, email: string): SignInAttempt {
-    const now = this.now();
-    const accountKey = email.toLowerCase();
-    let account = this.accounts.get(accountKey);
-    if (account && now - account.lastAt > ACCOUNT_MEMORY_MS) account = undefined;
-    let client = this.addresses.get(address);
-    if (client && now - client.firstAt > ADDRESS_WINDOW_MS) client = undefined;
-
-    if (client && client.failures >= MAX_ADDRESS_FAILURES)
-      throw tooMany(client.firstAt + ADDRESS_WINDOW_MS - now);
-    if (account) {
-      const wait = account.lastAt + accountDelayMs(account.failures) - now;
-      if (wait > 0) throw tooMany(wait);
+  async begin(address: string, email: string): Promise<SignInAttempt> {
+    const account = accountKey(email);
+    // A look first, so a refused try (most of them, under attack) costs one read and moves nothing.
+    const [addressWait, accountWait] = await waitsBefore(
+      this.db,
+      [
+        { key: addressKey(address), rule: ADDRESS_LIMIT },
+        { key: account, rule: ACCOUNT_BACKOFF },
+      ],
+      this.clock(),
+    );
+    if (addressWait > 0 || accountWait > 0) throw tooMany(addressWait || accountWait);
+    // Then the conditional writes, which decide: a try that raced past the look is refused here.
+    const client = await hit(this.db, addressKey(address), ADDRESS_LIMIT, this.clock());
+    if (!client.counted) throw tooMany(client.retryAfterMs);
+    const tries = await hitWithBackoff(this.db, account, ACCOUNT_BACKOFF, this.clock());
+    if (!tries.counted) {
+      // The account must wait: this try is no failure of the address either. (Between the two statements the
+      // address counted it, so a concurrent try from it saw one failure more, never one fewer.)
+      await takeBack(this.db, client.counted);
+      throw tooMany(tries.retryAfterMs);
     }
+    return this.attempt(client.counted, tries.counted);
+  }
 
-    remember(this.accounts, accountKey, { failures: (account?.failures ?? 0) + 1, lastAt: now });
-    remember(this.addresses, address, {
-      failures: (client?.failures ?? 0) + 1,
-      firstAt: client?.firstAt ?? now,
-    });
-
+  private attempt(client: Counted, account: Counted): SignInAttempt {
     let settled = false;
-    const takeBack = (forgetAccount: boolean) => {
+    const once = (settle: () => Promise<unknown>) => async () => {
       if (settled) return;
       settled = true;
-      const ownClient = this.addresses.get(address);
-      if (ownClient) ownClient.failures = Math.max(0, ownClient.failures - 1);
-      const ownAccount = this.accounts.get(accountKey);
-      if (!ownAccount) return;
-      ownAccount.failures -= 1;
-      if (forgetAccount || ownAccount.failures <= 0) this.accounts.delete(accountKey);
+      await settle();
     };
     return {
       // The right password clears the account's failures: its owner is back.
-      succeeded: () => takeBack(true),
+      succeeded: once(() => Promise.all([takeBack(this.db, client), forget(this.db, account.key)])),
       // The wait counts from when the failure was known, not from when the (slow) check began.
-      failed: () => {
-        if (settled) return;
-        settled = true;
-        const ownAccount = this.accounts.get(accountKey);
-        if (ownAccount) ownAccount.lastAt = Math.max(ownAccount.lastAt, this.now());
-      },
-      abandoned: () => takeBack(false),
+      failed: once(() => restartDelay(this.db, account, ACCOUNT_BACKOFF, this.clock())),
+      abandoned: once(() => Promise.all([takeBack(this.db, client), takeBack(this.db, account)])),
     };
   }
 }

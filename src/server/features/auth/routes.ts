@@ -34,10 +34,11 @@ export function authRoutes(app: App) {
   const issue = async (user: { id: number; role: 'customer' | 'shop_owner' }) =>
     app.deps.tokens.sign({ id: user.id, role: user.role });
 
-  // One gate and one throttle per app: the client address is request.ip, which believes X-Forwarded-For only
-  // from the proxies TRUST_PROXY names.
+  // One gate per app (it shares out this instance's cores); the throttle's counts are in the database, shared by
+  // every instance. The client address is request.ip, which believes X-Forwarded-For only from the proxies
+  // TRUST_PROXY names.
   const hashing = new HashGate();
-  const throttle = new LoginThrottle();
+  const throttle = new LoginThrottle(app.db);
 
   app.post(
     '/api/auth/register',
@@ -56,15 +57,15 @@ export function authRoutes(app: App) {
     app.post(path, { schema: { body: loginBody, response: { 200: authResponse } } }, async (request) => {
       const { email, password } = request.body;
       // Refused before any hashing while the account must wait or this address has failed too often.
-      const attempt = throttle.begin(request.ip, email);
+      const attempt = await throttle.begin(request.ip, email);
       try {
         const user = await hashing.run(request.ip, () => authenticate(app.db, email, password));
-        attempt.succeeded();
+        await attempt.succeeded();
         return { accessToken: await issue(user), user };
       } catch (error) {
         // A wrong password stays counted; a try refused for load (or failing otherwise) does not.
-        if (error instanceof HttpError && error.statusCode === 401) attempt.failed();
-        else attempt.abandoned();
+        if (error instanceof HttpError && error.statusCode === 401) await attempt.failed();
+        else await attempt.abandoned();
         throw error;
       }
     });
