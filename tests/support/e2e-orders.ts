@@ -1,6 +1,8 @@
 // Browser-suite setup for ordering, through the real API: a new owner's shop with a menu, open around the clock
-// (so the tests do not depend on when they run), and orders placed and moved by API where a test needs history.
+// (so the tests do not depend on when they run), its option groups, and orders placed and moved by API where a
+// test needs history.
 import type { APIRequestContext } from '@playwright/test';
+import type { OptionGroup } from '../../src/shared/api/option-groups.js';
 import type { Order } from '../../src/shared/api/orders.js';
 import { pickupChoices } from '../../src/shared/domain/pickup.js';
 
@@ -60,7 +62,7 @@ export async function placeOrder(
   request: APIRequestContext,
   customerToken: string,
   shopId: number,
-  items: { menuItemId: number; quantity: number }[],
+  items: { menuItemId: number; quantity: number; options?: number[] }[],
 ) {
   const weekly = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
     dayOfWeek,
@@ -87,4 +89,47 @@ export async function setMenuItemAvailable(
   isAvailable: boolean,
 ) {
   return call(request, ownerToken, 'put', `/api/menu-items/${itemId}`, { isAvailable });
+}
+
+/** An option group of the shop's (issue 25), made by API: options as { name, price, isDefault? }. */
+export async function createOptionGroup(
+  request: APIRequestContext,
+  ownerToken: string,
+  body: {
+    shopId: number;
+    name: string;
+    minSelected: number;
+    maxSelected: number;
+    options: { name: string; price: string; isDefault?: boolean; isAvailable?: boolean }[];
+  },
+) {
+  return call<OptionGroup>(request, ownerToken, 'post', '/api/option-groups', body);
+}
+
+/** Offers these groups, in this order, with the item. */
+export async function attachOptionGroups(
+  request: APIRequestContext,
+  ownerToken: string,
+  itemId: number,
+  optionGroupIds: number[],
+) {
+  return call(request, ownerToken, 'put', `/api/menu-items/${itemId}`, { optionGroupIds });
+}
+
+/** One option's Sold out switch, as the owner's one click sends it: the whole group, every option's id kept. */
+export async function setOptionAvailable(
+  request: APIRequestContext,
+  ownerToken: string,
+  group: OptionGroup,
+  optionName: string,
+  isAvailable: boolean,
+) {
+  return call<OptionGroup>(request, ownerToken, 'put', `/api/option-groups/${group.id}`, {
+    name: group.name,
+    minSelected: group.minSelected,
+    maxSelected: group.maxSelected,
+    options: group.options.map((option) =>
+      option.name === optionName ? { ...option, isAvailable } : option,
+    ),
+  });
 }

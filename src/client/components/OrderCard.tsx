@@ -6,10 +6,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { OrderStatusBadge } from '../features/orders/OrderStatusBadge';
 import { formatOrderTime } from '../features/orders/order-time';
-import { orderLines } from '../features/orders/queries';
+import { orderLineKey, orderLines } from '../features/orders/queries';
 import { Badge } from '../ui/Badge';
 import { Card } from '../ui/Card';
 import { cn } from '../ui/cn';
+import { OrderLineOptions } from './OrderLineOptions';
 
 export function OrderCard({
   order,
@@ -62,10 +63,10 @@ export function OrderCard({
 
       <ul className="mt-3 divide-y divide-espresso-100 text-sm" aria-label="Items">
         {lines.map((line) => (
-          // An order's lines are fixed once placed and an item appears on one line, so name and id identify it.
-          <li key={`${line.menuItemId}-${line.name}`} className="flex justify-between gap-3 py-1.5">
+          <li key={orderLineKey(line)} className="flex justify-between gap-3 py-1.5">
             <span className="min-w-0 break-words">
               <span className="font-medium">{line.quantity} ×</span> {line.name}
+              <OrderLineOptions options={line.options} size="regular" />
             </span>
             <span className="shrink-0 text-espresso-700">
               {centsToRand(randToCents(Number(line.price)) * line.quantity)}

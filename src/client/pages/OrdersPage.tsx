@@ -9,6 +9,7 @@ import { PageShell } from '../components/PageShell';
 import { Prompt } from '../components/Prompt';
 import { SignInRequired } from '../components/SignInRequired';
 import { getCart, replaceCart } from '../features/orders/cart';
+import { askToChooseAgain } from '../features/orders/choose-again';
 import { OrderProgress } from '../features/orders/OrderProgress';
 import { useOrders, useReorder, useUpdateOrderStatus } from '../features/orders/queries';
 import type { Reorder } from '../features/orders/reorder';
@@ -149,12 +150,15 @@ function PastOrder({ order }: { order: Order }) {
 
   const fill = (result: Reorder) => {
     replaceCart(result.cart);
+    // Lines whose options cannot all be had again open their sheet on the shop page, naming what changed.
+    askToChooseAgain(order.shopId, result.toChoose);
+    const notes = [
+      result.unavailable.length > 0 ? `Not available now: ${result.unavailable.join(', ')}.` : '',
+      ...result.toChoose.map((line) => `${line.reason}.`),
+    ].filter(Boolean);
     toast({
-      title: 'Added to your cart',
-      description:
-        result.unavailable.length > 0
-          ? `Not available now: ${result.unavailable.join(', ')}.`
-          : `Everything from order #${order.id} is in your cart.`,
+      title: result.cart.lines.length > 0 ? 'Added to your cart' : 'Choose again',
+      description: notes.length > 0 ? notes.join(' ') : `Everything from order #${order.id} is in your cart.`,
     });
     navigate(`/shops/${order.shopId}`);
   };
@@ -162,7 +166,7 @@ function PastOrder({ order }: { order: Order }) {
   const start = () =>
     reorder.mutate(order, {
       onSuccess: (result) => {
-        if (result.cart.lines.length === 0) {
+        if (result.cart.lines.length === 0 && result.toChoose.length === 0) {
           toast({
             title: 'Nothing to add',
             description: `None of these items are available now: ${result.unavailable.join(', ')}.`,

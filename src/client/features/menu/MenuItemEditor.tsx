@@ -1,9 +1,9 @@
-// The add / edit form of a menu item inside the menu dialog (spec §2, §5): every field of spec §3.
+// The add / edit form of a menu item inside the menu dialog (spec §2, §5): every field of spec §3, and the option
+// groups it offers (issue 25).
 import { type MenuCategory, type MenuItem, menuCategories, menuCategoryLabels } from '@shared/api/menu';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { ImageUploadField } from '../../components/ImageUploadField';
 import { errorMessage } from '../../lib/api';
-import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
@@ -11,10 +11,12 @@ import { NativeSelect } from '../../ui/NativeSelect';
 import { Switch } from '../../ui/Switch';
 import { Textarea } from '../../ui/Textarea';
 import { toast } from '../../ui/toast-store';
+import { EditorForm } from './EditorForm';
 import { bodyFromForm, emptyMenuItemForm, formFromItem, type MenuItemForm } from './menu-item-form';
+import { OptionGroupPicker } from './OptionGroupPicker';
 import { useSaveMenuItem } from './queries';
 
-type TextField = Exclude<keyof MenuItemForm, 'isVegan' | 'isGlutenFree' | 'isAvailable'>;
+type TextField = Exclude<keyof MenuItemForm, 'isVegan' | 'isGlutenFree' | 'isAvailable' | 'optionGroupIds'>;
 type FlagField = 'isVegan' | 'isGlutenFree' | 'isAvailable';
 
 export function MenuItemEditor({
@@ -35,8 +37,7 @@ export function MenuItemEditor({
   const setFlag = (key: FlagField) => (checked: boolean) =>
     setForm((current) => ({ ...current, [key]: checked }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () =>
     save.mutate(
       { id: item?.id ?? null, body: bodyFromForm(shopId, form) },
       {
@@ -49,7 +50,6 @@ export function MenuItemEditor({
           toast({ title: errorMessage(error, 'Failed to save menu item'), variant: 'destructive' }),
       },
     );
-  };
 
   const flags: { key: FlagField; label: string }[] = [
     { key: 'isAvailable', label: 'Available' },
@@ -58,15 +58,22 @@ export function MenuItemEditor({
   ];
 
   return (
-    <form
+    <EditorForm
+      label={item ? 'Edit item' : 'Add item'}
+      heading={item ? `Edit ${item.name}` : 'Add Item'}
       onSubmit={submit}
-      className="grid gap-4 sm:grid-cols-2"
-      noValidate
-      aria-label={item ? 'Edit item' : 'Add item'}
+      onCancel={onDone}
+      submitDisabled={save.isPending || uploading}
+      submitText={
+        uploading
+          ? 'Waiting for the photo…'
+          : save.isPending
+            ? 'Saving...'
+            : item
+              ? 'Save Changes'
+              : 'Add Item'
+      }
     >
-      <h3 className="font-semibold text-espresso-950 sm:col-span-2">
-        {item ? `Edit ${item.name}` : 'Add Item'}
-      </h3>
       <Field id="menu-name" label="Name" required>
         <Input
           id="menu-name"
@@ -160,6 +167,11 @@ export function MenuItemEditor({
           onChange={setText('calories')}
         />
       </Field>
+      <OptionGroupPicker
+        shopId={shopId}
+        value={form.optionGroupIds}
+        onChange={(optionGroupIds) => setForm((current) => ({ ...current, optionGroupIds }))}
+      />
       <div className="flex flex-wrap items-center gap-x-5 gap-y-3 sm:col-span-2">
         {flags.map(({ key, label }) => (
           <div key={key} className="flex items-center gap-2">
@@ -168,20 +180,6 @@ export function MenuItemEditor({
           </div>
         ))}
       </div>
-      <div className="flex justify-end gap-2 border-t border-espresso-100 pt-4 sm:col-span-2">
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={save.isPending || uploading}>
-          {uploading
-            ? 'Waiting for the photo…'
-            : save.isPending
-              ? 'Saving...'
-              : item
-                ? 'Save Changes'
-                : 'Add Item'}
-        </Button>
-      </div>
-    </form>
+    </EditorForm>
   );
 }

@@ -1,9 +1,12 @@
-// What a menu item is and holds: Sold out, vegan, gluten-free, preparation time, calories and allergens.
+// What a menu item is and holds: Sold out, vegan, gluten-free, preparation time, calories, allergens, and the
+// option groups it is offered with.
 import type { MenuItem } from '@shared/api/menu';
 import { Clock, Leaf, WheatOff } from 'lucide-react';
 import { Badge } from '../../ui/Badge';
+import { groupsOf } from './item-options';
 
 export function MenuItemMarks({ item }: { item: MenuItem }) {
+  const groups = groupsOf(item);
   const hasFacts = !item.isAvailable || item.isVegan || item.isGlutenFree || item.preparationTime;
   return (
     <>
@@ -34,6 +37,11 @@ export function MenuItemMarks({ item }: { item: MenuItem }) {
       {item.allergens && (
         <p className="mt-1 text-xs text-espresso-700">
           <span className="font-semibold">Allergens:</span> {item.allergens.join(', ')}
+        </p>
+      )}
+      {groups.length > 0 && (
+        <p className="mt-1 text-xs text-espresso-700">
+          <span className="font-semibold">Options:</span> {groups.map((group) => group.name).join(', ')}
         </p>
       )}
     </>

@@ -1,13 +1,13 @@
 // One item in the owner's menu dialog: its facts, the one-click Sold out switch, Edit, and Delete with a confirm.
 import type { MenuItem } from '@shared/api/menu';
-import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
-import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
 import { Label } from '../../ui/Label';
 import { Switch } from '../../ui/Switch';
 import { toast } from '../../ui/toast-store';
+import { DeleteConfirm } from './DeleteConfirm';
+import { EditDeleteButtons } from './EditDeleteButtons';
 import { MenuItemMarks } from './MenuItemMarks';
 import { priceLabel } from './menu-groups';
 import { useDeleteMenuItem, useSetMenuItemAvailable } from './queries';
@@ -57,36 +57,17 @@ export function MenuItemRow({ item, onEdit }: { item: MenuItem; onEdit: () => vo
               Sold out
             </Label>
           </div>
-          <Button size="icon" variant="ghost" onClick={onEdit} aria-label={`Edit ${item.name}`}>
-            <Pencil className="h-4 w-4" aria-hidden />
-          </Button>
-          <Button
-            size="icon"
-            variant="ghost"
-            onClick={() => setConfirming(true)}
-            aria-label={`Delete ${item.name}`}
-            className="text-red-700 hover:bg-red-50"
-          >
-            <Trash2 className="h-4 w-4" aria-hidden />
-          </Button>
+          <EditDeleteButtons name={item.name} onEdit={onEdit} onDelete={() => setConfirming(true)} />
         </div>
       </div>
       {confirming && (
-        <div
-          role="alertdialog"
-          aria-label={`Delete ${item.name}?`}
-          className="mt-2 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900"
-        >
-          <p>Delete {item.name}? Orders already placed keep it.</p>
-          <div className="flex gap-2">
-            <Button size="sm" variant="outline" onClick={() => setConfirming(false)} autoFocus>
-              Keep
-            </Button>
-            <Button size="sm" variant="destructive" onClick={confirmDelete} disabled={remove.isPending}>
-              {remove.isPending ? 'Deleting...' : 'Delete'}
-            </Button>
-          </div>
-        </div>
+        <DeleteConfirm
+          name={item.name}
+          text="Orders already placed keep it."
+          isPending={remove.isPending}
+          onKeep={() => setConfirming(false)}
+          onDelete={confirmDelete}
+        />
       )}
     </li>
   );

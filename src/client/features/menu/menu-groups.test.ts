@@ -18,6 +18,7 @@ const item = (id: number, name: string, category: MenuItem['category']): MenuIte
   calories: null,
   isVegan: false,
   isGlutenFree: false,
+  optionGroups: [],
 });
 
 test('groups follow the category order, leave out empty ones, and sort items by name', () => {

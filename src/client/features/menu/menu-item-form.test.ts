@@ -1,6 +1,6 @@
 // The menu item form sends what spec §5 asks: trimmed lists or null, integer calories, empty fields as null.
 import { expect, test } from 'vitest';
-import { bodyFromForm, commaList, emptyMenuItemForm } from './menu-item-form';
+import { attachGroup, bodyFromForm, commaList, emptyMenuItemForm, moveGroup } from './menu-item-form';
 
 test('comma lists are trimmed, empty entries dropped, and an empty list is null', () => {
   expect(commaList(' milk , ,oats ')).toEqual(['milk', 'oats']);
@@ -28,5 +28,19 @@ test('a form with only a name and price sends nulls for the optional fields and 
     isVegan: false,
     isGlutenFree: false,
     isAvailable: true,
+    optionGroupIds: [],
   });
+});
+
+test('groups attached to an item keep the order the owner gives them, and that order is sent', () => {
+  let ids = attachGroup([], 3, true);
+  ids = attachGroup(ids, 1, true);
+  ids = attachGroup(ids, 2, true);
+  expect(ids).toEqual([3, 1, 2]);
+  expect(moveGroup(ids, 2, -1)).toEqual([3, 2, 1]);
+  expect(moveGroup(ids, 3, -1)).toEqual([3, 1, 2]);
+  expect(moveGroup(ids, 2, 1)).toEqual([3, 1, 2]);
+  expect(attachGroup(ids, 1, false)).toEqual([3, 2]);
+  expect(attachGroup(ids, 1, true)).toEqual([3, 1, 2]);
+  expect(bodyFromForm(7, { ...emptyMenuItemForm, optionGroupIds: [3, 2] }).optionGroupIds).toEqual([3, 2]);
 });

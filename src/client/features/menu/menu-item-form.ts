@@ -6,6 +6,7 @@ import {
   type MenuCategory,
   type MenuItem,
 } from '@shared/api/menu';
+import { groupsOf } from './item-options';
 
 export interface MenuItemForm {
   name: string;
@@ -20,6 +21,8 @@ export interface MenuItemForm {
   isVegan: boolean;
   isGlutenFree: boolean;
   isAvailable: boolean;
+  /** The shop's option groups offered with the item, in the order the customer sees them (issue 25). */
+  optionGroupIds: number[];
 }
 
 export const emptyMenuItemForm: MenuItemForm = {
@@ -35,6 +38,7 @@ export const emptyMenuItemForm: MenuItemForm = {
   isVegan: false,
   isGlutenFree: false,
   isAvailable: true,
+  optionGroupIds: [],
 };
 
 export function formFromItem(item: MenuItem): MenuItemForm {
@@ -51,6 +55,7 @@ export function formFromItem(item: MenuItem): MenuItemForm {
     isVegan: item.isVegan,
     isGlutenFree: item.isGlutenFree,
     isAvailable: item.isAvailable,
+    optionGroupIds: groupsOf(item).map((group) => group.id),
   };
 }
 
@@ -80,5 +85,22 @@ export function bodyFromForm(shopId: number, form: MenuItemForm): CreateMenuItem
     isVegan: form.isVegan,
     isGlutenFree: form.isGlutenFree,
     isAvailable: form.isAvailable,
+    optionGroupIds: form.optionGroupIds,
   };
+}
+
+/** The attached groups with one ticked (added last) or cleared. */
+export function attachGroup(ids: readonly number[], groupId: number, attached: boolean): number[] {
+  const others = ids.filter((id) => id !== groupId);
+  return attached ? (ids.includes(groupId) ? [...ids] : [...others, groupId]) : others;
+}
+
+/** The attached groups with one moved a place up (-1) or down (+1); at an end it stays. */
+export function moveGroup(ids: readonly number[], groupId: number, step: -1 | 1): number[] {
+  const from = ids.indexOf(groupId);
+  const to = from + step;
+  if (from < 0 || to < 0 || to >= ids.length) return [...ids];
+  const moved = [...ids];
+  [moved[from], moved[to]] = [moved[to]!, moved[from]!];
+  return moved;
 }

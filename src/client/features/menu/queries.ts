@@ -1,9 +1,13 @@
-// Menu hooks (spec §7 Menu and hours): a shop's items, and adding, editing, deleting and the Sold out switch.
+// Menu hooks (spec §7 Menu and hours): a shop's items, and adding, editing, deleting and the Sold out switch; a
+// shop's option groups (issue 25), whose every change refreshes the menu too, since menu items embed their groups.
 import type { CreateMenuItemBody, MenuItem, UpdateMenuItemBody } from '@shared/api/menu';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateOptionGroupBody, OptionGroup, UpdateOptionGroupBody } from '@shared/api/option-groups';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
+import { bodyFromGroup } from './option-group-form';
 
 export const menuKey = (shopId: number) => ['/api/menu-items', shopId] as const;
+export const optionGroupsKey = (shopId: number) => ['/api/option-groups', shopId] as const;
 
 export function useMenuItems(shopId: number | null) {
   return useQuery<MenuItem[]>({ queryKey: menuKey(shopId ?? 0), enabled: shopId !== null });
@@ -51,4 +55,81 @@ export function useSetMenuItemAvailable(shopId: number) {
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
+}
+
+export function useOptionGroups(shopId: number) {
+  return useQuery<OptionGroup[]>({ queryKey: optionGroupsKey(shopId) });
+}
+
+/** A group changed: the shop's groups and its menu (whose items carry their groups whole) are read again. */
+function refreshOptionGroups(queryClient: QueryClient, shopId: number) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: optionGroupsKey(shopId) }),
+    queryClient.invalidateQueries({ queryKey: menuKey(shopId) }),
+  ]);
+}
+
+export function useSaveOptionGroup(shopId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: CreateOptionGroupBody }) =>
+      id === null
+        ? apiRequest<OptionGroup>('POST', '/api/option-groups', body)
+        : apiRequest<OptionGroup>('PUT', `/api/option-groups/${id}`, body satisfies UpdateOptionGroupBody),
+    onSettled: () => refreshOptionGroups(queryClient, shopId),
+  });
+}
+
+export function useDeleteOptionGroup(shopId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest('DELETE', `/api/option-groups/${id}`),
+    onSettled: () => refreshOptionGroups(queryClient, shopId),
+  });
+}
+
+/**
+ * One option's Sold out switch (oat milk has run out): one click, one PUT of its whole group with every option's
+ * id kept. Like the item's switch it changes the list at once and goes back if the server refuses.
+ */
+export function useSetOptionAvailable(shopId: number) {
+  const queryClient = useQueryClient();
+  const key = optionGroupsKey(shopId);
+  return useMutation({
+    mutationFn: ({
+      group,
+      optionId,
+      isAvailable,
+    }: {
+      group: OptionGroup;
+      optionId: number;
+      isAvailable: boolean;
+    }) =>
+      apiRequest<OptionGroup>(
+        'PUT',
+        `/api/option-groups/${group.id}`,
+        bodyFromGroup(withAvailability(group, optionId, isAvailable)) satisfies UpdateOptionGroupBody,
+      ),
+    onMutate: async ({ group, optionId, isAvailable }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<OptionGroup[]>(key);
+      queryClient.setQueryData<OptionGroup[]>(key, (groups) =>
+        groups?.map((entry) =>
+          entry.id === group.id ? withAvailability(entry, optionId, isAvailable) : entry,
+        ),
+      );
+      return { before };
+    },
+    onError: (_error, _variables, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+    },
+    onSettled: () => refreshOptionGroups(queryClient, shopId),
+  });
+}
+
+function withAvailability(group: OptionGroup, optionId: number, isAvailable: boolean): OptionGroup {
+  return {
+    ...group,
+    options: group.options.map((option) => (option.id === optionId ? { ...option, isAvailable } : option)),
+  };
 }

@@ -4,7 +4,9 @@ import type { OrderLine } from '@shared/api/orders';
 import { centsToRand, randToCents } from '@shared/domain/money';
 import { type OrderStatus, orderStatuses, orderStatusMessage } from '@shared/domain/order-status';
 import { ReceiptText } from 'lucide-react';
+import { OrderLineOptions } from '../../components/OrderLineOptions';
 import { cn } from '../../ui/cn';
+import { orderLineKey } from '../orders/queries';
 
 type OrderData =
   | { kind: 'placed'; orderId: number; items: OrderLine[]; total: string }
@@ -48,9 +50,10 @@ export function OrderMessage({ message, mine, data }: { message: Message; mine: 
         </p>
         <ul className="mt-2 space-y-0.5 text-espresso-800">
           {data.items.map((line) => (
-            <li key={`${line.menuItemId}-${line.name}`} className="flex justify-between gap-2">
+            <li key={orderLineKey(line)} className="flex justify-between gap-2">
               <span className="min-w-0 break-words">
                 {line.quantity} × {line.name}
+                <OrderLineOptions options={line.options} />
               </span>
               <span className="shrink-0 text-espresso-600">
                 {centsToRand(randToCents(Number(line.price)) * line.quantity)}

@@ -1,4 +1,5 @@
-// Beside each menu item on a shop page: add it to the cart, or step its quantity (customers only).
+// Beside each menu item on a shop page: add it to the cart, or step its quantity (customers only). An item with
+// options opens its options sheet instead (issue 25), and says how many of it the order holds.
 import type { MenuItem } from '@shared/api/menu';
 import { MAX_LINE_QUANTITY } from '@shared/api/order-constants';
 import type { Shop } from '@shared/api/shops';
@@ -8,15 +9,19 @@ import { useAuth } from '../../lib/auth';
 import { lazyNamed } from '../../lib/lazy-named';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/toast-store';
-import { addToCart, holdsOtherShop, setQuantity, useCart } from './cart';
+import { hasOptions } from '../menu/item-options';
+import { addToCart, cartLineKey, holdsOtherShop, itemQuantity, setQuantity, useCart } from './cart';
 
 // Asked only when the cart holds another shop's items: the dialog loads then.
 const StartOverDialog = lazyNamed(() => import('./StartOverDialog'), 'StartOverDialog');
+// Loaded with the first item whose options are chosen.
+const OptionSheet = lazyNamed(() => import('./OptionSheet'), 'OptionSheet');
 
 export function AddToCartControl({ shop, item }: { shop: Shop; item: MenuItem }) {
   const { user } = useAuth();
   const cart = useCart();
   const [askStartOver, setAskStartOver] = useState(false);
+  const [choosing, setChoosing] = useState(false);
   // An owner sees no cart (issue: 'an owner sees no cart'), not even on another owner's shop.
   if (user?.role === 'shop_owner') return null;
 
@@ -31,9 +36,12 @@ export function AddToCartControl({ shop, item }: { shop: Shop; item: MenuItem })
       </div>
     );
 
-  const add = () => addToCart(shop, item);
-  const line =
-    cart?.shopId === shop.id ? cart.lines.find((entry) => entry.menuItemId === item.id) : undefined;
+  const withOptions = hasOptions(item);
+  const add = () => (withOptions ? setChoosing(true) : addToCart(shop, item));
+  const lines = cart?.shopId === shop.id ? cart.lines : [];
+  const inOrder = itemQuantity(lines, item.id);
+  // An item without options has one line, stepped here; one with options may have several, each in the cart.
+  const line = withOptions ? undefined : lines.find((entry) => entry.menuItemId === item.id);
 
   if (line)
     return (
@@ -43,7 +51,7 @@ export function AddToCartControl({ shop, item }: { shop: Shop; item: MenuItem })
           variant="outline"
           className="h-8 w-8"
           aria-label={`Remove one ${item.name}`}
-          onClick={() => setQuantity(item.id, line.quantity - 1)}
+          onClick={() => setQuantity(cartLineKey(line), line.quantity - 1)}
         >
           <Minus className="h-4 w-4" aria-hidden />
         </Button>
@@ -56,7 +64,7 @@ export function AddToCartControl({ shop, item }: { shop: Shop; item: MenuItem })
           className="h-8 w-8"
           aria-label={`Add one more ${item.name}`}
           disabled={line.quantity >= MAX_LINE_QUANTITY}
-          onClick={() => setQuantity(item.id, line.quantity + 1)}
+          onClick={() => setQuantity(cartLineKey(line), line.quantity + 1)}
         >
           <Plus className="h-4 w-4" aria-hidden />
         </Button>
@@ -67,11 +75,14 @@ export function AddToCartControl({ shop, item }: { shop: Shop; item: MenuItem })
       </div>
     );
 
+  const full = inOrder >= MAX_LINE_QUANTITY;
   return (
-    <>
+    <div className="flex flex-col items-end gap-0.5">
       <Button
         size="sm"
         aria-label={`Add ${item.name} to cart`}
+        aria-haspopup={withOptions ? 'dialog' : undefined}
+        disabled={full}
         onClick={() => {
           if (!user) {
             toast({
@@ -87,6 +98,11 @@ export function AddToCartControl({ shop, item }: { shop: Shop; item: MenuItem })
       >
         <Plus className="h-4 w-4" aria-hidden /> Add
       </Button>
+      {withOptions && inOrder > 0 && (
+        <span className="text-xs font-medium text-espresso-700">
+          {full ? `Max ${MAX_LINE_QUANTITY}` : `${inOrder} in your order`}
+        </span>
+      )}
       {askStartOver && (
         <Suspense fallback={null}>
           <StartOverDialog
@@ -101,6 +117,21 @@ export function AddToCartControl({ shop, item }: { shop: Shop; item: MenuItem })
           />
         </Suspense>
       )}
-    </>
+      {choosing && (
+        <Suspense fallback={null}>
+          <OptionSheet
+            item={item}
+            open={choosing}
+            onClose={() => setChoosing(false)}
+            maxQuantity={MAX_LINE_QUANTITY - inOrder}
+            submitLabel="Add to order"
+            onSubmit={(options, quantity) => {
+              setChoosing(false);
+              addToCart(shop, item, options, quantity);
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
   );
 }

@@ -1,11 +1,12 @@
 // A signed-in customer's cart and checkout on a shop page (inside CartPanel): lines, total, pickup time, notes,
 // Place Order. Loaded with the first signed-in visit to a shop page: visitors never download it.
+import type { MenuItem } from '@shared/api/menu';
 import { MAX_LINE_QUANTITY, MAX_ORDER_NOTES } from '@shared/api/order-constants';
 import type { Shop } from '@shared/api/shops';
 import { localDateOf } from '@shared/domain/local-date';
-import { centsToRand, randToCents } from '@shared/domain/money';
+import { centsToRand } from '@shared/domain/money';
 import { type PickupChoices, pickupChoices } from '@shared/domain/pickup';
-import { Minus, PauseCircle, Plus, Trash2 } from 'lucide-react';
+import { PauseCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { errorMessage } from '../../lib/api';
@@ -15,8 +16,24 @@ import { NativeSelect } from '../../ui/NativeSelect';
 import { Textarea } from '../../ui/Textarea';
 import { toast } from '../../ui/toast-store';
 import { useBusinessHours, useSpecialDays } from '../hours/queries';
-import { type Cart, cartCount, cartTotalCents, clearCart, setQuantity, useCart } from './cart';
+import { hasOptions } from '../menu/item-options';
+import { useMenuItems } from '../menu/queries';
+import { CartLineRow } from './CartLineRow';
+import {
+  addToCart,
+  type Cart,
+  type CartLine,
+  cartCount,
+  cartLineKey,
+  cartTotalCents,
+  clearCart,
+  itemQuantity,
+  replaceLine,
+  useCart,
+} from './cart';
+import { doneChoosingAgain, useNextToChooseAgain } from './choose-again';
 import { newIdempotencyKey } from './idempotency-key';
+import { OptionSheet } from './OptionSheet';
 import { localClock } from './order-time';
 import { usePlaceOrder } from './queries';
 import { useNow } from './use-now';
@@ -28,6 +45,7 @@ export function Checkout({ shop }: { shop: Shop }) {
   const mine = cart?.shopId === shop.id ? cart : null;
   return (
     <div className="mt-3 space-y-4">
+      <ChooseAgainSheet shop={shop} cart={mine} />
       {mine && <PhoneCartBar cart={mine} />}
       {cart && !mine && (
         <p className="rounded-lg bg-espresso-50 p-3 text-sm text-espresso-700">
@@ -55,6 +73,8 @@ function CheckoutForm({ shop, cart }: { shop: Shop; cart: Cart }) {
   const weekly = useBusinessHours(shop.id);
   const special = useSpecialDays(shop.id);
   const place = usePlaceOrder();
+  const menu = useMenuItems(shop.id);
+  const [editing, setEditing] = useState<{ line: CartLine; item: MenuItem } | null>(null);
   const [pickup, setPickup] = useState<string>(ASAP);
   const [notes, setNotes] = useState('');
   // Both belong to one checkout attempt, the order as it was (its signature, below), and lapse when it changes.
@@ -79,7 +99,7 @@ function CheckoutForm({ shop, cart }: { shop: Shop; cart: Cart }) {
   // What the order would be: a change to it is a new checkout attempt and gets a new Idempotency-Key; a retry
   // of the same order (after a network failure, say) sends the same key again and so can never order twice.
   const signature = JSON.stringify([
-    cart.lines.map((l) => [l.menuItemId, l.quantity]),
+    cart.lines.map((l) => [cartLineKey(l), l.quantity]),
     selected,
     notes.trim(),
   ]);
@@ -114,7 +134,11 @@ function CheckoutForm({ shop, cart }: { shop: Shop; cart: Cart }) {
         idempotencyKey: attempt.current.key,
         body: {
           shopId: shop.id,
-          items: cart.lines.map((line) => ({ menuItemId: line.menuItemId, quantity: line.quantity })),
+          items: cart.lines.map((line) => ({
+            menuItemId: line.menuItemId,
+            quantity: line.quantity,
+            options: line.options.map((option) => option.id),
+          })),
           pickupTime: pickupTime.toISOString(),
           notes: notes.trim() || null,
         },
@@ -139,112 +163,131 @@ function CheckoutForm({ shop, cart }: { shop: Shop; cart: Cart }) {
   };
 
   return (
-    <form
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <ul className="divide-y divide-espresso-100" aria-label="Cart">
-        {cart.lines.map((line) => (
-          <li key={line.menuItemId} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
-            <div className="min-w-0 flex-1">
-              <p className="break-words text-sm font-medium text-espresso-950">{line.name}</p>
-              <p className="text-xs text-espresso-500">{centsToRand(randToCents(Number(line.price)))} each</p>
-            </div>
-            <div className="flex items-center gap-1" role="group" aria-label={`Quantity of ${line.name}`}>
-              <Button
-                size="icon"
-                variant="ghost"
-                className="h-7 w-7"
-                aria-label={line.quantity === 1 ? `Remove ${line.name}` : `Remove one ${line.name}`}
-                onClick={() => setQuantity(line.menuItemId, line.quantity - 1)}
-              >
-                {line.quantity === 1 ? (
-                  <Trash2 className="h-3.5 w-3.5" aria-hidden />
-                ) : (
-                  <Minus className="h-3.5 w-3.5" aria-hidden />
-                )}
-              </Button>
-              <output className="w-6 text-center text-sm font-semibold">{line.quantity}</output>
-              <Button
-                size="icon"
-                variant="ghost"
-                className="h-7 w-7"
-                aria-label={`Add one more ${line.name}`}
-                disabled={line.quantity >= MAX_LINE_QUANTITY}
-                onClick={() => setQuantity(line.menuItemId, line.quantity + 1)}
-              >
-                <Plus className="h-3.5 w-3.5" aria-hidden />
-              </Button>
-              {line.quantity >= MAX_LINE_QUANTITY && (
-                <span className="text-xs text-espresso-700">Max {MAX_LINE_QUANTITY}</span>
+    <>
+      <form
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <ul className="divide-y divide-espresso-100" aria-label="Cart">
+          {cart.lines.map((line) => {
+            const item = menu.data?.find((entry) => entry.id === line.menuItemId);
+            return (
+              <CartLineRow
+                key={cartLineKey(line)}
+                line={line}
+                itemTotal={itemQuantity(cart.lines, line.menuItemId)}
+                onEdit={item && hasOptions(item) ? () => setEditing({ line, item }) : undefined}
+              />
+            );
+          })}
+        </ul>
+        <p className="flex justify-between border-t border-espresso-200 pt-3 font-semibold">
+          <span>Total</span>
+          <span data-testid="cart-total">{centsToRand(total)}</span>
+        </p>
+
+        <Field id="pickup-time" label="Pickup time">
+          {hoursLoading ? (
+            <p className="text-sm text-espresso-600">Loading pickup times...</p>
+          ) : selected === '' ? (
+            <p className="text-sm text-espresso-700" role="status">
+              {shop.name} has no opening hours left today or tomorrow, so there is no pickup time to choose.
+            </p>
+          ) : (
+            <NativeSelect
+              id="pickup-time"
+              value={selected}
+              onChange={(event) => setPickup(event.target.value)}
+            >
+              {choices.asap && (
+                <option value={ASAP}>As soon as possible (about {localClock(choices.asap)})</option>
               )}
-            </div>
-            <span className="w-20 text-right text-sm font-medium">
-              {centsToRand(randToCents(Number(line.price)) * line.quantity)}
-            </span>
-          </li>
-        ))}
-      </ul>
-      <p className="flex justify-between border-t border-espresso-200 pt-3 font-semibold">
-        <span>Total</span>
-        <span data-testid="cart-total">{centsToRand(total)}</span>
-      </p>
+              {slotsByDay.map((group) => (
+                <optgroup key={group.label} label={group.label}>
+                  {group.slots.map((slot) => (
+                    <option key={slot.toISOString()} value={slot.toISOString()}>
+                      {group.label} {localClock(slot)}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
 
-      <Field id="pickup-time" label="Pickup time">
-        {hoursLoading ? (
-          <p className="text-sm text-espresso-600">Loading pickup times...</p>
-        ) : selected === '' ? (
-          <p className="text-sm text-espresso-700" role="status">
-            {shop.name} has no opening hours left today or tomorrow, so there is no pickup time to choose.
+        <Field id="order-notes" label="Notes" hint={`${notes.length}/${MAX_ORDER_NOTES}`}>
+          <Textarea
+            id="order-notes"
+            rows={2}
+            maxLength={MAX_ORDER_NOTES}
+            placeholder="Oat milk, extra hot…"
+            value={notes}
+            onChange={(event) => setNotes(event.target.value)}
+          />
+        </Field>
+
+        {!shop.acceptingOrders && (
+          <p className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+            <PauseCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+            Ordering is paused at {shop.name}: your cart is kept until it resumes.
           </p>
-        ) : (
-          <NativeSelect id="pickup-time" value={selected} onChange={(event) => setPickup(event.target.value)}>
-            {choices.asap && (
-              <option value={ASAP}>As soon as possible (about {localClock(choices.asap)})</option>
-            )}
-            {slotsByDay.map((group) => (
-              <optgroup key={group.label} label={group.label}>
-                {group.slots.map((slot) => (
-                  <option key={slot.toISOString()} value={slot.toISOString()}>
-                    {group.label} {localClock(slot)}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </NativeSelect>
         )}
-      </Field>
-
-      <Field id="order-notes" label="Notes" hint={`${notes.length}/${MAX_ORDER_NOTES}`}>
-        <Textarea
-          id="order-notes"
-          rows={2}
-          maxLength={MAX_ORDER_NOTES}
-          placeholder="Oat milk, extra hot…"
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
+        {failure && (
+          <p className="rounded-lg bg-red-50 p-3 text-sm text-red-800" role="alert">
+            {failure}
+          </p>
+        )}
+        <Button type="submit" className="w-full" disabled={!canPlace}>
+          {place.isPending ? 'Placing order...' : 'Place Order'}
+        </Button>
+        <p className="text-center text-xs text-espresso-500">Pay at the counter when you collect.</p>
+      </form>
+      {/* Beside the form, not in it: its own form's submit must not reach Place Order. */}
+      {editing && (
+        <OptionSheet
+          item={editing.item}
+          open
+          onClose={() => setEditing(null)}
+          initialOptionIds={editing.line.options.map((option) => option.id)}
+          initialQuantity={editing.line.quantity}
+          maxQuantity={
+            MAX_LINE_QUANTITY - itemQuantity(cart.lines, editing.line.menuItemId, cartLineKey(editing.line))
+          }
+          submitLabel="Save changes"
+          onSubmit={(options, quantity) => {
+            replaceLine(cartLineKey(editing.line), editing.item, options, quantity);
+            setEditing(null);
+          }}
         />
-      </Field>
+      )}
+    </>
+  );
+}
 
-      {!shop.acceptingOrders && (
-        <p className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-          <PauseCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          Ordering is paused at {shop.name}: your cart is kept until it resumes.
-        </p>
-      )}
-      {failure && (
-        <p className="rounded-lg bg-red-50 p-3 text-sm text-red-800" role="alert">
-          {failure}
-        </p>
-      )}
-      <Button type="submit" className="w-full" disabled={!canPlace}>
-        {place.isPending ? 'Placing order...' : 'Place Order'}
-      </Button>
-      <p className="text-center text-xs text-espresso-500">Pay at the counter when you collect.</p>
-    </form>
+/** Order again's lines whose options must be chosen again, one sheet after another (features/orders/reorder.ts). */
+function ChooseAgainSheet({ shop, cart }: { shop: Shop; cart: Cart | null }) {
+  const next = useNextToChooseAgain(shop.id);
+  if (!next) return null;
+  return (
+    <OptionSheet
+      // A new line, a new sheet: its state starts from that line's choices.
+      key={`${next.item.id}:${next.optionIds.join(',')}:${next.reason}`}
+      item={next.item}
+      open
+      onClose={doneChoosingAgain}
+      initialOptionIds={next.optionIds}
+      initialQuantity={next.quantity}
+      maxQuantity={MAX_LINE_QUANTITY - itemQuantity(cart?.lines ?? [], next.item.id)}
+      notice={next.reason}
+      submitLabel="Add to order"
+      onSubmit={(options, quantity) => {
+        addToCart(shop, next.item, options, quantity);
+        doneChoosingAgain();
+      }}
+    />
   );
 }
 

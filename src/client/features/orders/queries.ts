@@ -3,6 +3,7 @@
 import type { MenuItem } from '@shared/api/menu';
 import type { DashboardSummary, Order, OrderLine, PlaceOrderBody } from '@shared/api/orders';
 import type { Shop } from '@shared/api/shops';
+import { optionsLabel } from '@shared/domain/option-selection';
 import type { OrderStatus } from '@shared/domain/order-status';
 import {
   type InfiniteData,
@@ -52,14 +53,27 @@ export function useDashboardSummary(enabled: boolean) {
   return useQuery<DashboardSummary>({ queryKey: SUMMARY_KEY, enabled });
 }
 
-/** The lines of an order: its items are JSON text (spec §3); a malformed one shows as no lines, not a crash. */
+/**
+ * The lines of an order: its items are JSON text (spec §3); a malformed one shows as no lines, not a crash, and a
+ * line stored before options existed (issue 25) reads as having none.
+ */
 export function orderLines(order: Pick<Order, 'items'>): OrderLine[] {
   try {
     const parsed = JSON.parse(order.items) as unknown;
-    return Array.isArray(parsed) ? (parsed as OrderLine[]) : [];
+    return Array.isArray(parsed)
+      ? (parsed as OrderLine[]).map((line) => ({ ...line, options: line.options ?? [] }))
+      : [];
   } catch {
     return [];
   }
+}
+
+/**
+ * A React key for an order's line: the server merges lines of the same item and options, so item, name and options
+ * tell an order's lines apart (the name too, for lines whose item has since been deleted).
+ */
+export function orderLineKey(line: Pick<OrderLine, 'menuItemId' | 'name' | 'options'>): string {
+  return `${line.menuItemId}-${line.name}-${optionsLabel(line.options ?? [])}`;
 }
 
 /**

@@ -1,13 +1,29 @@
-// Order again: a past order's lines as a new cart, priced from today's menu, and which items cannot be had now.
+// Order again: a past order's lines as a new cart, priced from today's menu, with their options chosen again by
+// id (issue 25). An item that cannot be had is named; a line whose options cannot all be had again (one sold out
+// or no longer offered, or a group now required) is not added but chosen again in the item's sheet.
 import type { MenuItem } from '@shared/api/menu';
 import type { OrderLine } from '@shared/api/orders';
-import type { Cart } from './cart';
+import { selectionProblem } from '@shared/domain/option-selection';
+import { groupsOf } from '../menu/item-options';
+import { type Cart, type CartLine, chosenOptions, makeCartLine, withinLimits } from './cart';
+
+/** A line to choose again in the item's sheet, with what still holds preselected. */
+export interface ChooseAgain {
+  item: MenuItem;
+  /** The order's options that are still offered and available. */
+  optionIds: number[];
+  quantity: number;
+  /** 'Oat milk is sold out — choose again': why the line was not added as it was. */
+  reason: string;
+}
 
 export interface Reorder {
-  /** The cart to fill: only items still on the menu and available, at today's price. */
+  /** The cart to fill: only items still on the menu and available, with options still offered, at today's price. */
   cart: Cart;
   /** Names of the items that are gone from the menu or sold out, in the order's order. */
   unavailable: string[];
+  /** Lines whose options must be chosen again before they are added. */
+  toChoose: ChooseAgain[];
 }
 
 export function reorderCart(
@@ -16,25 +32,40 @@ export function reorderCart(
   menu: MenuItem[],
 ): Reorder {
   const byId = new Map(menu.map((item) => [item.id, item]));
-  const cart: Cart = { shopId: shop.id, shopName: shop.name, lines: [] };
   const unavailable: string[] = [];
+  const toChoose: ChooseAgain[] = [];
+  const cartLines: CartLine[] = [];
   for (const line of lines) {
     const item = line.menuItemId === null ? undefined : byId.get(line.menuItemId);
     if (!item?.isAvailable || item.shopId !== shop.id) {
       unavailable.push(line.name);
       continue;
     }
-    // An item ordered on two lines becomes one line; the cart clamps the sum to the per-line maximum.
-    const existing = cart.lines.find((entry) => entry.menuItemId === item.id);
-    if (existing) existing.quantity += line.quantity;
-    else
-      cart.lines.push({
-        menuItemId: item.id,
-        name: item.name,
-        price: item.price,
-        quantity: line.quantity,
-        preparationTime: item.preparationTime,
-      });
+    const groups = groupsOf(item);
+    const offered = new Map(groups.flatMap((group) => group.options.map((option) => [option.id, option])));
+    // Lines of orders placed before options existed carry none.
+    const ordered = line.options ?? [];
+    const problems: string[] = [];
+    const kept: number[] = [];
+    for (const option of ordered) {
+      const today = offered.get(option.id);
+      if (!today) problems.push(`${option.name} is no longer offered — choose again`);
+      else if (!today.isAvailable) problems.push(`${today.name} is sold out — choose again`);
+      else kept.push(option.id);
+    }
+    // What still holds may break today's rules (a group made required since, say): chosen again too.
+    const rule = problems.length === 0 ? selectionProblem(item.name, groups, kept) : null;
+    if (rule) problems.push(rule.message);
+    if (problems.length > 0) {
+      toChoose.push({ item, optionIds: kept, quantity: line.quantity, reason: problems.join('. ') });
+      continue;
+    }
+    cartLines.push(makeCartLine(item, chosenOptions(groups, kept), line.quantity));
   }
-  return { cart, unavailable };
+  // The same item and options ordered on two lines become one line; an item's quantity stays within 20.
+  return {
+    cart: { shopId: shop.id, shopName: shop.name, lines: withinLimits(cartLines) },
+    unavailable,
+    toChoose,
+  };
 }
