@@ -421,10 +421,23 @@ describe('counting shop page views', () => {
     await expect.poll(() => todaysViews(shop.id)).toBe(2);
     expect((await server.api.as(owner).get(`/api/coffee-shops/${shop.id}`)).status).toBe(200);
     // The next visitor's view is counted after the owner's: had the owner's counted, this would read 4.
-    expect((await server.api.get(`/api/coffee-shops/${shop.id}`)).status).toBe(200);
+    expect((await server.api.as(otherOwner).get(`/api/coffee-shops/${shop.id}`)).status).toBe(200);
     await expect.poll(() => todaysViews(shop.id)).toBe(3);
     const rows = await server.database.db.select().from(shopViews).where(eq(shopViews.shopId, shop.id));
     expect(rows).toEqual([{ shopId: shop.id, day: localDate(0), views: 3 }]);
+  });
+
+  test('a visitor counts once an hour per shop, signed in or not, however often the page is opened', async () => {
+    const shop = await makeShop(server.api, owner);
+    const other = await makeShop(server.api, owner);
+    for (let i = 0; i < 3; i += 1) {
+      expect((await server.api.get(`/api/coffee-shops/${shop.id}`)).status).toBe(200);
+      expect((await server.api.as(customer).get(`/api/coffee-shops/${shop.id}`)).status).toBe(200);
+    }
+    expect((await server.api.as(customer).get(`/api/coffee-shops/${other.id}`)).status).toBe(200);
+    await expect.poll(() => todaysViews(other.id)).toBe(1);
+    // The other shop's view was sent last: once it is counted, every view of the first has been handled.
+    expect(await todaysViews(shop.id)).toBe(2);
   });
 
   test('a missing shop answers 404 and counts nothing', async () => {

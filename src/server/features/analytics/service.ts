@@ -20,6 +20,7 @@ import { type OrderStatus, orderStatuses } from '../../../shared/domain/order-st
 import type { Database } from '../../db/client.js';
 import { executeOnGenericPlan } from '../../db/prepared.js';
 import { HttpError } from '../../http-error.js';
+import { hit } from '../../limits/shared-counter.js';
 
 /** Local time of a timestamptz column or value, in SQL (CONVENTIONS rule 14). */
 const zone = sql.raw(`'${SHOP_TIME_ZONE}'`);
@@ -789,13 +790,23 @@ export async function ordersCsv(
   return `${lines.join('\r\n')}\r\n`;
 }
 
+/** A visitor's views of one shop count once an hour (issue 33: reloading a page must not inflate its views). */
+export const SHOP_VIEW_WINDOW_MS = 60 * 60 * 1000;
+
 /**
  * Counts one view of a shop's page for today (Africa/Johannesburg): one row per shop and day, incremented in
- * place. Not awaited by the page's request and never failing it: a lost view is better than a failed page.
+ * place, and at most once an hour per visitor (a signed-in user, else a client address) and shop, through the
+ * shared counters, so every instance agrees. Not awaited by the page's request and never failing it: a lost view
+ * is better than a failed page.
  */
-export function recordShopView(db: Database, shopId: number, log: FastifyBaseLogger): void {
-  db.execute(
-    sql`insert into shop_views (shop_id, day, views) values (${shopId}, ${local(sql`now()`)}::date, 1)
-      on conflict (shop_id, day) do update set views = shop_views.views + 1`,
-  ).catch((error: unknown) => log.warn({ err: error, shopId }, 'could not count a shop view'));
+export function recordShopView(db: Database, shopId: number, visitor: string, log: FastifyBaseLogger): void {
+  hit(db, `view:${shopId}:${visitor}`, { max: 1, windowMs: SHOP_VIEW_WINDOW_MS })
+    .then(async (seen) => {
+      if (!seen.allowed) return;
+      await db.execute(
+        sql`insert into shop_views (shop_id, day, views) values (${shopId}, ${local(sql`now()`)}::date, 1)
+          on conflict (shop_id, day) do update set views = shop_views.views + 1`,
+      );
+    })
+    .catch((error: unknown) => log.warn({ err: error, shopId }, 'could not count a shop view'));
 }

@@ -44,7 +44,11 @@ export function shopRoutes(app: App) {
     { schema: { params: idParams, response: { 200: shop } } },
     async (request) => {
       const found = await getShop(app.db, request.params.id);
-      if (request.auth?.id !== found.ownerId) recordShopView(app.db, found.id, request.log); // analytics; owners' own visits left out
+      // Analytics; owners' own visits left out.
+      if (request.auth?.id !== found.ownerId) {
+        const visitor = request.auth ? `user:${request.auth.id}` : `address:${request.ip}`;
+        recordShopView(app.db, found.id, visitor, request.log);
+      }
       return found;
     },
   );
