@@ -349,13 +349,11 @@ describe('creating a group', () => {
     for (let index = 1; index <= 30; index += 1)
       made.push(await makeOptionGroup(server.api, owner, shop, { name: `Group ${index}` }));
     const before = await storedMenus();
-    const reply = await server.api
-      .as(owner)
-      .post<{ message: string }>('/api/option-groups', {
-        shopId: shop.id,
-        ...milkGroupBody(),
-        name: 'Group 31',
-      });
+    const reply = await server.api.as(owner).post<{ message: string }>('/api/option-groups', {
+      shopId: shop.id,
+      ...milkGroupBody(),
+      name: 'Group 31',
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.message).toMatch(/at most 30 option groups/);
     expect(await storedMenus()).toEqual(before);
