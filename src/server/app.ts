@@ -286,16 +286,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // A path with a file extension that is not a built asset (/.env, /wp-login.php) is a missing file, not a
     // page of the app: 404 says so, where the app page would look like something was served.
     const looksLikeFile = /\.[^/]*$/.test(pathname);
-    if (request.url.startsWith('/api/') || request.url === '/api' || looksLikeFile || !pageHtml) {
-      return reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
-    }
-    // A page is only ever read: DELETE /, TRACE or PROPFIND get no page (issue 33), but a 405 naming what works.
+    const notFound = () =>
+      reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+    if (request.url.startsWith('/api/') || request.url === '/api' || looksLikeFile) return notFound();
+    // A page is only ever read: DELETE /, TRACE or PROPFIND get no page (issue 33), but a 405 naming what works,
+    // whether or not the client has been built.
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply
         .code(405)
         .header('allow', 'GET, HEAD')
         .send({ message: `Method not allowed: ${request.method} ${pathname} (pages are read with GET)` });
     }
+    if (!pageHtml) return notFound();
     // Every other path is the single-page app; its router shows the 404 page for unknown routes.
     const page = pageHtml!(pathname);
     const accepted = String(request.headers['accept-encoding'] ?? '');

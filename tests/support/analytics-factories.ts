@@ -58,28 +58,25 @@ export async function insertOrder(db: Database, spec: OrderSpec) {
     spec.minutesToReady === undefined
       ? null
       : new Date(spec.createdAt.getTime() + spec.minutesToReady * 60 * 1000);
-  const [order] = await db
-    .insert(orders)
-    .values({
-      shopId: spec.shopId,
-      customerId: spec.customerId,
-      items: spec.lines.map((line) => ({
-        menuItemId: line.menuItemId ?? null,
-        name: line.name,
-        quantity: line.quantity,
-        priceCents: line.priceCents,
-      })),
-      totalCents,
-      status,
-      statusHistory: [{ status: 'pending', at: spec.createdAt.toISOString() }],
-      readyAt,
-      pickupTime: spec.pickupTime ?? null,
-      createdAt: spec.createdAt,
-      updatedAt: spec.createdAt,
-    })
-    .returning();
-  // Only the columns every migration since order_lines has: the backfill test writes into a database migrated to
-  // 0006, before options were added (drizzle's insert would name every column of today's schema).
+  // Only the columns every migration since 0006 has, in both inserts: the backfill test writes into a database
+  // migrated to 0006, before options and idempotency fingerprints (drizzle's insert would name every column of
+  // today's schema).
+  const items = spec.lines.map((line) => ({
+    menuItemId: line.menuItemId ?? null,
+    name: line.name,
+    quantity: line.quantity,
+    priceCents: line.priceCents,
+  }));
+  const history = [{ status: 'pending', at: spec.createdAt.toISOString() }];
+  const inserted = (await db.execute(
+    sql`insert into ${orders} (shop_id, customer_id, items, total_cents, status, status_history, ready_at,
+        pickup_time, created_at, updated_at)
+      values (${spec.shopId}, ${spec.customerId}, ${JSON.stringify(items)}::jsonb, ${totalCents}, ${status},
+        ${JSON.stringify(history)}::jsonb, ${readyAt?.toISOString() ?? null}, ${spec.pickupTime?.toISOString() ?? null},
+        ${spec.createdAt.toISOString()}, ${spec.createdAt.toISOString()})
+      returning id`,
+  )) as unknown as { rows: { id: number }[] };
+  const order = inserted.rows[0];
   const lines = spec.lines.map((line) => ({
     order_id: order!.id,
     shop_id: spec.shopId,
