@@ -43,7 +43,12 @@ const configSchema = z
       .optional(),
     REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1, 'must be at least 1').default(20),
     ORDERS_PER_MINUTE: z.coerce.number().int().min(1, 'must be at least 1').default(10),
-    OPEN_ORDERS_PER_SHOP: z.coerce.number().int().min(1, 'must be at least 1').default(3),
+    OPEN_ORDERS_PER_SHOP: z.coerce
+      .number()
+      .int()
+      .min(1, 'must be at least 1')
+      .max(10000, 'must be at most 10000')
+      .default(3),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),

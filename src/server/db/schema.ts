@@ -366,6 +366,11 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** A hash of the body placed with the key: the same key with another body is refused, not replayed. */
     idempotencyFingerprint: text('idempotency_fingerprint'),
+    /**
+     * Which of the customer's OPEN_ORDERS_PER_SHOP places at this shop the order holds while pending or confirmed
+     * (1, 2, 3): unique among their open orders there, so two racing placements cannot both take the last place.
+     */
+    openSlot: smallint('open_slot'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -378,6 +383,9 @@ export const orders = pgTable(
     // The orders waiting to be confirmed, counted on every dashboard summary: a few rows per shop, however many
     // orders it has had (status is already in orders_shop_created's INCLUDE, so moves were never HOT updates).
     index('orders_shop_pending').on(table.shopId).where(sql`${table.status} = 'pending'`),
+    uniqueIndex('orders_open_slot')
+      .on(table.customerId, table.shopId, table.openSlot)
+      .where(sql`${table.status} in ('pending', 'confirmed') and ${table.openSlot} is not null`),
     check('orders_total_positive', sql`${table.totalCents} >= 0`),
   ],
 );

@@ -244,7 +244,7 @@ export async function placeOrder(
     now,
   };
   const names = { shopName: shop.name, customerName: shop.customerName };
-  const placed = await db.transaction((tx) => insertWithinLimits(tx, placing, names, limits, windowStart));
+  const placed = await insertWithinLimits(db, placing, names, limits);
   if (placed) return { created: true as const, change: placed };
   if (!idempotencyKey) throw new HttpError(409, 'The order could not be placed; try again');
   // The key is taken. By an order within the window (another request got in first and has committed, as ON
@@ -263,7 +263,7 @@ export async function placeOrder(
           lt(orders.createdAt, windowStart),
         ),
       );
-    return insertWithinLimits(tx, placing, names, limits, windowStart);
+    return insertWithinLimits(tx, placing, names, limits);
   });
   if (!retried) throw new HttpError(409, 'An order with this Idempotency-Key is being placed; try again');
   return { created: true as const, change: retried };
@@ -337,36 +337,35 @@ export interface PlacementLimits {
 
 /**
  * Inserts the order unless the customer already has `openOrdersPerShop` open at this shop (409, issue 33: one
- * customer placed 30 counter-paid orders in 0.4 s), inside the caller's transaction. The customer's row is locked
- * first, so two of their placements count one after the other and cannot both take the last place; other customers
- * never wait. An order already placed with this Idempotency-Key is not counted against its own retry: null, and the
- * caller replays it.
+ * customer placed 30 counter-paid orders in 0.4 s). The order takes the lowest free one of their numbered places at
+ * the shop (open_slot), in the insert itself: no lock, no transaction. Of two placements racing for the last place
+ * the unique index orders_open_slot lets one in; the other writes nothing, reads why, and tries the next free place
+ * or is refused. Null when the Idempotency-Key is taken: the caller replays that order or frees the key.
  */
 async function insertWithinLimits(
-  tx: Transaction,
+  db: Database | Transaction,
   order: PlacingOrder,
   names: { shopName: string; customerName: string },
   limits: PlacementLimits,
-  windowStart: Date,
 ): Promise<OrderChange | null> {
-  // The lock first, then the counts in a statement of their own: a statement reads the database as it was when
-  // the statement began, so counts taken while waiting for the lock would miss the order that held it.
-  await executePrepared(tx, sql`select 1 from ${users} where id = ${order.customerId} for update`);
-  const [facts] = await executePrepared<{ open: number; keyTaken: boolean }>(
-    tx,
-    sql`select (select count(*)::int from ${orders} o where o.customer_id = ${order.customerId}
-          and o.shop_id = ${order.shopId} and o.status in ('pending', 'confirmed')) as open,
-        exists (select 1 from ${orders} o where o.customer_id = ${order.customerId}
-          and o.idempotency_key = ${order.idempotencyKey}
-          and o.created_at >= ${windowStart.toISOString()}::timestamptz) as "keyTaken"`,
-  );
-  if (facts?.keyTaken) return null;
-  if ((facts?.open ?? 0) >= limits.openOrdersPerShop)
-    throw new HttpError(
-      409,
-      `You already have ${facts!.open} open orders at ${names.shopName}: collect or cancel one before ordering again`,
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const written = await insertOrder(db, order, names, limits.openOrdersPerShop);
+    if (written) return written;
+    const [facts] = await executePrepared<{ open: number; keyTaken: boolean }>(
+      db,
+      sql`select (select count(*)::int from ${orders} o where o.customer_id = ${order.customerId}
+            and o.shop_id = ${order.shopId} and o.status in ('pending', 'confirmed')) as open,
+          exists (select 1 from ${orders} o where o.customer_id = ${order.customerId}
+            and o.idempotency_key = ${order.idempotencyKey}) as "keyTaken"`,
     );
-  return insertOrder(tx, order, names);
+    if (facts?.keyTaken) return null;
+    if ((facts?.open ?? 0) >= limits.openOrdersPerShop)
+      throw new HttpError(
+        409,
+        `You already have ${facts!.open} open orders at ${names.shopName}: collect or cancel one before ordering again`,
+      );
+  }
+  throw new HttpError(409, 'The order could not be placed; try again');
 }
 
 interface PlacingOrder {
@@ -384,13 +383,14 @@ interface PlacingOrder {
 
 /**
  * Writes a checked order, its lines and its 'order' message to the owner in one statement (data-modifying CTEs);
- * null when the customer's Idempotency-Key is taken (ON CONFLICT DO NOTHING: then nothing at all is written).
+ * null when the customer's Idempotency-Key is taken or no open-order place is free (then nothing at all is written).
  * The message names the order's number, known only once it is inserted: its text is put together in SQL.
  */
 async function insertOrder(
   db: Database | Transaction,
   order: PlacingOrder,
   names: { shopName: string; customerName: string },
+  openOrdersPerShop: number,
 ): Promise<OrderChange | null> {
   const at = order.now.toISOString();
   const totalCents = order.lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
@@ -412,13 +412,24 @@ async function insertOrder(
   const [written] = await executePrepared<{ order: string; message: string }>(
     db,
     sql`
-    with placed as (
+    with taken as (
+      select o.open_slot from ${orders} o where o.customer_id = ${order.customerId} and o.shop_id = ${order.shopId}
+        and o.status in ('pending', 'confirmed') and o.open_slot is not null
+    ),
+    free as (
+      select min(candidate) as slot from (select 1 as candidate union all select open_slot + 1 from taken) c
+      where candidate <= ${openOrdersPerShop}::int and candidate not in (select open_slot from taken)
+    ),
+    placed as (
       insert into ${orders} (shop_id, customer_id, items, total_cents, status, status_history, pickup_time, notes,
-        idempotency_key, idempotency_fingerprint, created_at, updated_at)
-      values (${order.shopId}, ${order.customerId}, ${JSON.stringify(stored)}::jsonb, ${totalCents},
+        idempotency_key, idempotency_fingerprint, open_slot, created_at, updated_at)
+      select ${order.shopId}, ${order.customerId}, ${JSON.stringify(stored)}::jsonb, ${totalCents},
         'pending', ${JSON.stringify(history)}::jsonb, ${order.pickupTime.toISOString()}::timestamptz,
-        ${order.notes}, ${order.idempotencyKey}, ${order.fingerprint}, ${at}::timestamptz, ${at}::timestamptz)
-      on conflict (customer_id, idempotency_key) where idempotency_key is not null do nothing
+        ${order.notes}, ${order.idempotencyKey}, ${order.fingerprint}, free.slot, ${at}::timestamptz,
+        ${at}::timestamptz
+      from free where free.slot is not null
+      -- Either unique index: this key taken (orders_customer_idempotency_key) or this place (orders_open_slot).
+      on conflict do nothing
       returning *
     ),
     lines as (
@@ -611,6 +622,7 @@ function orderRowFromFields(row: Record<string, unknown>): OrderRow {
     notes: row.notes as string | null,
     idempotencyKey: row.idempotency_key as string | null,
     idempotencyFingerprint: row.idempotency_fingerprint as string | null,
+    openSlot: row.open_slot as number | null,
     createdAt: timestampOf(row.created_at)!,
     updatedAt: timestampOf(row.updated_at)!,
   };
