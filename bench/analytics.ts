@@ -21,6 +21,7 @@ import {
   type BenchDatabase,
   type Column,
   cpuMs,
+  explainPrepared,
   freePort,
   freshDatabase,
   JWT_SECRET,
@@ -206,26 +207,11 @@ async function explain(handle: DatabaseHandle, shopId: number, ownerId: number, 
   return plans;
 }
 
-/** A query prepared and explained on its generic plan (run twice first, so the plan is made and kept). */
+/** A query prepared and explained on its generic plan, as the server runs it. */
 async function explainGeneric(pool: pg.Pool, query: SQL) {
   const { sql: text, params } = new PgDialect().sqlToQuery(query);
-  const values = params
-    .map((value) => (typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`))
-    .join(', ');
-  const client = await pool.connect();
-  try {
-    await client.query('set plan_cache_mode = force_generic_plan');
-    await client.query(`prepare explained as ${text}`);
-    for (let run = 0; run < 2; run += 1) await client.query(`execute explained(${values})`);
-    const result = await client.query<{ 'QUERY PLAN': string }>(
-      `explain (analyze, buffers, costs off) execute explained(${values})`,
-    );
-    return result.rows;
-  } finally {
-    await client.query('deallocate explained');
-    await client.query('reset plan_cache_mode');
-    client.release();
-  }
+  const lines = await explainPrepared(pool, text, params, { forceGenericPlan: true });
+  return lines.map((line) => ({ 'QUERY PLAN': line }));
 }
 
 const round = (value: number, digits: number) => Number(value.toFixed(digits));

@@ -244,6 +244,48 @@ export function markdownTable<Row>(columns: Column<Row>[], rows: Row[]): string 
   ].join('\n');
 }
 
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of a statement as the server runs it: prepared on one connection, the values given to
+ * EXECUTE. Left to choose, it runs six times first, as a named statement has on a busy server, and PostgreSQL keeps
+ * its generic plan only if that costs no more than planning for the values; with forceGenericPlan it is on its
+ * generic plan from the start, as on the connections of db/prepared.ts executeOnGenericPlan.
+ */
+export async function explainPrepared(
+  pool: pg.Pool,
+  text: string,
+  params: unknown[],
+  options: { forceGenericPlan?: boolean } = {},
+): Promise<string[]> {
+  const literal = (value: unknown) =>
+    value === null || value === undefined
+      ? 'null'
+      : typeof value === 'number' || typeof value === 'boolean'
+        ? String(value)
+        : `'${String(value).replaceAll("'", "''")}'`;
+  const values = params.map(literal).join(', ');
+  const execute = values ? `execute explained(${values})` : 'execute explained';
+  const client = await pool.connect();
+  try {
+    if (options.forceGenericPlan) await client.query('set plan_cache_mode = force_generic_plan');
+    await client.query(`prepare explained as ${text}`);
+    for (let run = 0; run < (options.forceGenericPlan ? 2 : 6); run += 1) await client.query(execute);
+    const result = await client.query<{ 'QUERY PLAN': string }>(
+      `explain (analyze, buffers, costs off) ${execute}`,
+    );
+    return result.rows.map((row) => row['QUERY PLAN']);
+  } finally {
+    await client.query('deallocate explained');
+    await client.query('reset plan_cache_mode');
+    client.release();
+  }
+}
+
+/** bench/results/<file>: a text beside the results (a plan in full); returns its path. */
+export function writeResultText(file: string, text: string) {
+  writeFileSync(path.join(resultsDir, file), text);
+  return path.relative(process.cwd(), path.join(resultsDir, file));
+}
+
 /** bench/results/<name>.json: small, stable and commit-worthy. */
 export function writeResults(name: string, results: unknown, settings: Record<string, unknown> = {}) {
   const file = path.join(resultsDir, `${name}.json`);

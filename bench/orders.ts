@@ -1,22 +1,31 @@
 // Orders benchmark (issue 10): 200 shops of 50 owners, 2,000 customers with open sockets and the 50 owners'
-// dashboards connected. Customers place orders at a steady rate; each owner, on hearing order_created, moves the
-// order through confirmed, preparing, ready and completed. Reports orders placed per second, placement latency,
-// PUT -> the customer's socket event latency, lost and duplicated events, errors, CPU per party per order, and the
-// hot statements' plans (EXPLAIN ANALYZE) on the database the run left behind.
+// dashboards connected. Customers place orders at a steady rate, half their lines coffee with options (issue 25);
+// each owner, on hearing order_created, moves the order through confirmed, preparing, ready and completed. Reports
+// orders placed per second, placement latency, PUT -> the customer's socket event latency, lost and duplicated
+// events, errors, CPU per party per order, and the hot statements' plans (EXPLAIN ANALYZE) on the database the run
+// left behind, the placement's read as the server sends it.
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import type { DatabaseHandle } from '../src/server/db/client.js';
+import {
+  type DemoGroup,
+  demoGroupsOfItems,
+  offeringColumns,
+  seedDemoOptions,
+} from '../src/server/db/demo-options.js';
 import { coffeeShops, menuItems, users } from '../src/server/db/schema.js';
 import { createTokenService } from '../src/server/features/auth/tokens.js';
+import { placeOrder } from '../src/server/features/orders/service.js';
 import type { ServerEvent } from '../src/shared/api/messages.js';
-import type { Order } from '../src/shared/api/orders.js';
+import { type Order, placeOrderBody } from '../src/shared/api/orders.js';
 import type { OrderStatus } from '../src/shared/domain/order-status.js';
 import {
   type BenchDatabase,
   type Column,
   cpuMs,
+  explainPrepared,
   freePort,
   freshDatabase,
   JWT_SECRET,
@@ -28,6 +37,7 @@ import {
   postgresCpuMs,
   startServer,
   waitForHealth,
+  writeResultText,
 } from './lib.js';
 
 export interface OrdersBenchOptions {
@@ -74,14 +84,31 @@ export interface OrdersBenchResult {
   machineBusyPercent: number | null;
   serverPeakRssMb: number;
   generatorLoopDelayP99Ms: number;
+  /** Each hot statement's first plan node and execution time; the placement's read in full is written beside. */
   plans: Record<string, string>;
 }
 
 const moves: OrderStatus[] = ['confirmed', 'preparing', 'ready', 'completed'];
 
+type BenchShop = Awaited<ReturnType<typeof seed>>['shops'][number];
+
+/** The `sequence`th order at a shop: two lines, a coffee with its options (a size, a milk, 0–2 extras) and a pastry. */
+function orderBody(shop: BenchShop, sequence: number) {
+  const coffee = shop.withOptions[sequence % shop.withOptions.length]!;
+  return {
+    shopId: shop.id,
+    items: [
+      { menuItemId: coffee.id, quantity: 1 + (sequence % 2), options: optionsFor(coffee.groups, sequence) },
+      { menuItemId: shop.plain[sequence % shop.plain.length]!, quantity: 1 },
+    ],
+    pickupTime: new Date(Date.now() + 30 * 60_000).toISOString(),
+  };
+}
+
 /**
- * Owners with their shops (five items each; no hours set, so any pickup time is open whatever the hour of the run)
- * and customers, straight into the database.
+ * Owners with their shops and customers, straight into the database. Each shop has five items (no hours set, so any
+ * pickup time is open whatever the hour of the run): three coffees with the demo's option groups (db/demo-options.ts:
+ * Flat White and Cappuccino Size, Milk and Extras; Americano Size and Extras) and two pastries without.
  */
 async function seed(handle: DatabaseHandle, options: OrdersBenchOptions) {
   const db = handle.db;
@@ -109,28 +136,62 @@ async function seed(handle: DatabaseHandle, options: OrdersBenchOptions) {
       })),
     )
     .returning({ id: coffeeShops.id, ownerId: coffeeShops.ownerId });
+  const menu = [
+    { name: 'Flat White', category: 'coffee' },
+    { name: 'Cappuccino', category: 'coffee' },
+    { name: 'Americano', category: 'coffee' },
+    { name: 'Croissant', category: 'pastries' },
+    { name: 'Banana Bread', category: 'pastries' },
+  ] as const;
   const items = await db
     .insert(menuItems)
     .values(
       shops.flatMap((shop) =>
-        ['Flat White', 'Cappuccino', 'Americano', 'Croissant', 'Rooibos Latte'].map((name, index) => ({
+        menu.map(({ name, category }, index) => ({
           shopId: shop.id,
           name,
+          category,
           priceCents: 2500 + index * 400,
           preparationTime: '5-10 mins',
         })),
       ),
     )
-    .returning({ id: menuItems.id, shopId: menuItems.shopId });
+    .returning(offeringColumns);
+  await seedDemoOptions(
+    db,
+    shops.map((shop) => shop.id),
+    items,
+  );
+  const groupsOf = await demoGroupsOfItems(db);
   await db.execute(sql`analyze`);
+  const shopItems = (shopId: number) => items.filter((item) => item.shopId === shopId);
   return {
     customers,
     owners,
     shops: shops.map((shop) => ({
       ...shop,
-      items: items.filter((item) => item.shopId === shop.id).map((item) => item.id),
+      withOptions: shopItems(shop.id)
+        .filter((item) => groupsOf.has(item.id))
+        .map((item) => ({ id: item.id, groups: groupsOf.get(item.id)! })),
+      plain: shopItems(shop.id)
+        .filter((item) => !groupsOf.has(item.id))
+        .map((item) => item.id),
     })),
   };
+}
+
+/**
+ * The `variant`th valid choice for an item offered these groups: one option of each choose-one group (a size, a
+ * milk) and 0, 1 or 2 of the others (extras), turning through them so orders differ.
+ */
+function optionsFor(groups: readonly DemoGroup[], variant: number): number[] {
+  return groups.flatMap((group, index) => {
+    const ids = group.options.map((option) => option.id);
+    const turn = variant + index * 7;
+    if (group.minSelected === 1 && group.maxSelected === 1) return [ids[turn % ids.length]!];
+    const count = Math.min(turn % 3, group.maxSelected);
+    return Array.from({ length: count }, (_, offset) => ids[(turn + offset) % ids.length]!);
+  });
 }
 
 // Plain keep-alive HTTP: fetch costs the load generator more CPU per request than the server spends on it.
@@ -183,25 +244,77 @@ function connect(base: string, token: string, onEvent: (event: ServerEvent) => v
   });
 }
 
+/** A plan's first node and its execution time, from EXPLAIN ANALYZE's lines. */
+function planSummary(lines: string[]): string {
+  const plan = lines[0]!.replace(/\s+\(cost=[^)]*\)/, '').trim();
+  const execution = lines.find((line) => line.trim().startsWith('Execution Time'))?.trim() ?? '';
+  return `${plan} — ${execution}`;
+}
+
+/** Every table a plan reads and how (index or sequential scan), in plan order, each once. */
+function scansOf(lines: string[]): string[] {
+  const scans = lines.flatMap((line) => {
+    const found =
+      /((?:Parallel )?(?:Seq|Index Only|Index|Bitmap Heap|Bitmap Index) Scan)(?: using (\S+))? on (\S+)/.exec(
+        line,
+      );
+    return found ? [`${found[1]}${found[2] ? ` using ${found[2]}` : ''} on ${found[3]}`] : [];
+  });
+  return [...new Set(scans)];
+}
+
+/**
+ * The placement's one read (orders/service.ts placeOrder) as the server sends it: an order with options placed in
+ * this process, its first statement caught on the way to the database. On PostgreSQL it goes to the pool as a
+ * named prepared statement, on PGlite to drizzle's execute.
+ */
+async function placementRead(
+  handle: DatabaseHandle,
+  order: { customerId: number; body: unknown },
+): Promise<{ text: string; params: unknown[] } | { query: SQL }> {
+  let caught: { text: string; params: unknown[] } | { query: SQL } | undefined;
+  const { pool, db } = handle;
+  const poolQuery = pool?.query;
+  const execute = db.execute;
+  if (pool)
+    pool.query = ((config: { text: string; values: unknown[] }, ...rest: unknown[]) => {
+      caught ??= { text: config.text, params: config.values };
+      return (poolQuery as (...args: unknown[]) => unknown).call(pool, config, ...rest);
+    }) as typeof pool.query;
+  db.execute = ((query: SQL) => {
+    caught ??= { query };
+    return execute.call(db, query);
+  }) as typeof db.execute;
+  try {
+    await placeOrder(db, order.customerId, placeOrderBody.parse(order.body), null, {
+      openOrdersPerShop: 1000,
+    });
+  } finally {
+    if (pool) pool.query = poolQuery!;
+    db.execute = execute;
+  }
+  if (!caught) throw new Error('placing an order sent no statement');
+  return caught;
+}
+
 /** EXPLAIN ANALYZE of the statements each order costs, on the data the run left behind: their execution times. */
-async function explainHotStatements(handle: DatabaseHandle): Promise<Record<string, string>> {
-  const run = async (statement: string) => {
-    const result = (await handle.db.execute(
-      sql.raw(`explain (analyze, format text) ${statement}`),
-    )) as unknown as {
-      rows: Record<string, string>[];
-    };
-    const lines = result.rows.map((row) => Object.values(row)[0]!);
-    const plan = lines[0]!.replace(/\s+\(cost=[^)]*\)/, '').trim();
-    const execution = lines.find((line) => line.startsWith('Execution Time')) ?? '';
-    return `${plan} — ${execution}`;
-  };
+async function explainHotStatements(
+  handle: DatabaseHandle,
+  sampleOrder: (shopId: number) => unknown,
+): Promise<{ plans: Record<string, string>; placementPlan: string }> {
+  const explainLines = async (statement: SQL) =>
+    (
+      (await handle.db.execute(sql`explain (analyze, format text) ${statement}`)) as unknown as {
+        rows: Record<string, string>[];
+      }
+    ).rows.map((row) => Object.values(row)[0]!);
+  const run = async (statement: string) => planSummary(await explainLines(sql.raw(statement)));
   const [sample] = (
     (await handle.db.execute(
       sql`select o.id, o.customer_id, s.owner_id, o.shop_id from orders o join coffee_shops s on s.id = o.shop_id order by o.id desc limit 1`,
     )) as unknown as { rows: { id: number; customer_id: number; owner_id: number; shop_id: number }[] }
   ).rows;
-  if (!sample) return {};
+  if (!sample) return { plans: {}, placementPlan: '' };
   const plans: Record<string, string> = {};
   plans.readOrderForMove = await run(
     `select o.*, s.name, s.owner_id, u.username from orders o join coffee_shops s on s.id = o.shop_id join users u on u.id = o.customer_id where o.id = ${sample.id} and (o.customer_id = ${sample.owner_id} or s.owner_id = ${sample.owner_id})`,
@@ -214,16 +327,25 @@ async function explainHotStatements(handle: DatabaseHandle): Promise<Record<stri
   } finally {
     await handle.db.execute(sql`rollback`);
   }
-  plans.menuLookup = await run(
-    `select id, shop_id, name, price_cents, is_available from menu_items where id in (select id from menu_items where shop_id = ${sample.shop_id} limit 3)`,
-  );
+  // The read each placement makes (shop, customer, idempotency key, the items with their option groups and options,
+  // hours), on PostgreSQL prepared and run as the server's pool runs it; every table it reads should be index-served.
+  const read = await placementRead(handle, {
+    customerId: sample.customer_id,
+    body: sampleOrder(sample.shop_id),
+  });
+  const readLines =
+    'query' in read
+      ? await explainLines(read.query)
+      : await explainPrepared(handle.pool!, read.text, read.params);
+  plans.placementRead = `${planSummary(readLines)}; reads: ${scansOf(readLines).join(', ')}`;
+  const placementPlan = readLines.join('\n');
   plans.idempotencyLookup = await run(
     `select * from orders where customer_id = ${sample.customer_id} and idempotency_key = 'bench-x'`,
   );
   plans.ownerOrderList = await run(
     `select o.*, s.name, u.username from orders o join coffee_shops s on s.id = o.shop_id join users u on u.id = o.customer_id where s.owner_id = ${sample.owner_id} order by o.created_at desc, o.id desc limit 200`,
   );
-  return plans;
+  return { plans, placementPlan };
 }
 
 async function stopAll(servers: ReturnType<typeof startServer>[]) {
@@ -355,14 +477,7 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
       const index = sequence % world.customers.length;
       const shop = world.shops[(sequence * 7919) % world.shops.length]!;
       sequence += 1;
-      const body = JSON.stringify({
-        shopId: shop.id,
-        items: [
-          { menuItemId: shop.items[sequence % shop.items.length]!, quantity: 1 + (sequence % 2) },
-          { menuItemId: shop.items[(sequence + 2) % shop.items.length]!, quantity: 1 },
-        ],
-        pickupTime: new Date(Date.now() + 30 * 60_000).toISOString(),
-      });
+      const body = JSON.stringify(orderBody(shop, sequence));
       const sentAt = performance.now();
       void track(
         request('POST', `${baseOf(index)}/api/orders`, customerTokens[index]!, body, {
@@ -458,8 +573,11 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
 
     await stopAll(servers);
     handle = await database.open();
-    const plans = await explainHotStatements(handle);
+    const { plans, placementPlan } = await explainHotStatements(handle, (shopId) =>
+      orderBody(world.shops.find((shop) => shop.id === shopId)!, 1),
+    );
     await handle.close();
+    writeResultText(`orders-placement-plan-${options.db}.txt`, `${placementPlan}\n`);
 
     return {
       db: options.db,

@@ -3,7 +3,7 @@ import argon2 from 'argon2';
 import { sql } from 'drizzle-orm';
 import { localDateOf } from '../../shared/domain/local-date.js';
 import type { Database } from './client.js';
-import { seedDemoOptions } from './demo-options.js';
+import { offeringColumns, seedDemoOptions } from './demo-options.js';
 import { seedDemoOrders } from './demo-orders.js';
 import {
   businessHours,
@@ -418,16 +418,13 @@ export async function seedDemoData(db: Database, now: Date = new Date()) {
           })),
         ),
       )
-      .returning({
-        id: menuItems.id,
-        shopId: menuItems.shopId,
-        name: menuItems.name,
-        category: menuItems.category,
-      });
+      .returning(offeringColumns);
+    const shopNamed = (name: string) => shops[shopSeeds.findIndex((seed) => seed.name === name)]!;
     await seedDemoOptions(
       tx,
-      shops.map((shop, shopIndex) => ({ id: shop.id, name: shopSeeds[shopIndex]!.name })),
+      shops.map((shop) => shop.id),
       items,
+      shopNamed('Bootlegger Coffee Company').id,
     );
     await tx
       .insert(businessHours)
@@ -437,7 +434,6 @@ export async function seedDemoData(db: Database, now: Date = new Date()) {
         ),
       );
     const holiday = await nextPublicHoliday(localDateOf(now));
-    const shopNamed = (name: string) => shops[shopSeeds.findIndex((seed) => seed.name === name)]!;
     if (holiday) {
       await tx.insert(specialHours).values([
         { shopId: shopNamed('Rosetta Roastery').id, date: holiday.date, isClosed: true, note: holiday.name },

@@ -1,7 +1,8 @@
 // Demo item options (issue 25): every demo shop's Size, Milk and Extras groups, which of its drinks offer them, and
 // how often demo customers choose each option, so the demo orders carry options and analytics show real shares.
-import type { Transaction } from './client.js';
-import { menuItemOptionGroups, optionGroups, options } from './schema.js';
+import { asc } from 'drizzle-orm';
+import type { Database, Transaction } from './client.js';
+import { menuItemOptionGroups, menuItems, optionGroups, options } from './schema.js';
 
 type GroupName = 'Size' | 'Milk' | 'Extras';
 
@@ -49,9 +50,6 @@ const groupSeeds: readonly GroupSeed[] = [
   ] },
 ];
 
-/** The shop whose oat milk has run out today: its Oat milk is sold out (greyed on the sheet, refused when ordered). */
-export const OAT_MILK_SOLD_OUT_AT = 'Bootlegger Coffee Company';
-
 const espressoWithMilk: GroupName[] = ['Size', 'Milk', 'Extras'];
 const blackCoffee: GroupName[] = ['Size', 'Extras'];
 
@@ -76,18 +74,31 @@ function groupsOffered(item: { name: string; category: string }): GroupName[] {
   return byName[item.name] ?? (item.category === 'tea' ? ['Size'] : []);
 }
 
-/** Gives every demo shop the three groups and attaches them to its drinks: three bulk inserts. */
+/** What seedDemoOptions needs of each menu item: insert the items `.returning(offeringColumns)`. */
+export const offeringColumns = {
+  id: menuItems.id,
+  shopId: menuItems.shopId,
+  name: menuItems.name,
+  category: menuItems.category,
+};
+
+/**
+ * Gives each shop the three groups and attaches them to its drinks as the demo does (by name; teas by category):
+ * three bulk inserts. At the shop `oatMilkSoldOutAt`, oat milk has run out today (sold out: greyed on the sheet,
+ * refused when ordered). The orders bench seeds its shops with it too.
+ */
 export async function seedDemoOptions(
-  tx: Transaction,
-  shops: { id: number; name: string }[],
+  db: Database | Transaction,
+  shopIds: number[],
   items: { id: number; shopId: number; name: string; category: string }[],
+  oatMilkSoldOutAt: number | null = null,
 ) {
-  const groups = await tx
+  const groups = await db
     .insert(optionGroups)
     .values(
-      shops.flatMap((shop) =>
+      shopIds.flatMap((shopId) =>
         groupSeeds.map(({ name, minSelected, maxSelected }) => ({
-          shopId: shop.id,
+          shopId,
           name,
           minSelected,
           maxSelected,
@@ -95,8 +106,7 @@ export async function seedDemoOptions(
       ),
     )
     .returning({ id: optionGroups.id, shopId: optionGroups.shopId, name: optionGroups.name });
-  const soldOutShop = shops.find((shop) => shop.name === OAT_MILK_SOLD_OUT_AT)?.id;
-  await tx.insert(options).values(
+  await db.insert(options).values(
     groups.flatMap((group) =>
       groupSeeds
         .find((seed) => seed.name === group.name)!
@@ -105,7 +115,7 @@ export async function seedDemoOptions(
           name: option.name,
           priceCents: option.priceCents,
           isDefault: option.isDefault ?? false,
-          isAvailable: !(group.shopId === soldOutShop && option.name === 'Oat milk'),
+          isAvailable: !(group.shopId === oatMilkSoldOutAt && option.name === 'Oat milk'),
           position,
         })),
     ),
@@ -118,7 +128,7 @@ export async function seedDemoOptions(
       position,
     })),
   );
-  if (links.length > 0) await tx.insert(menuItemOptionGroups).values(links);
+  if (links.length > 0) await db.insert(menuItemOptionGroups).values(links);
 }
 
 const popularityOf = new Map(
@@ -158,4 +168,40 @@ export function chooseDemoOptions(groups: readonly DemoGroup[], next: () => numb
       .slice(0, group.maxSelected)
       .map((option) => ({ group, option }));
   });
+}
+
+/** Every menu item's option groups with their options, in the item's order (three small reads). */
+export async function demoGroupsOfItems(db: Database | Transaction): Promise<Map<number, DemoGroup[]>> {
+  const groups = await db
+    .select({
+      id: optionGroups.id,
+      name: optionGroups.name,
+      minSelected: optionGroups.minSelected,
+      maxSelected: optionGroups.maxSelected,
+    })
+    .from(optionGroups);
+  const choices = await db
+    .select({
+      id: options.id,
+      groupId: options.groupId,
+      name: options.name,
+      priceCents: options.priceCents,
+      isAvailable: options.isAvailable,
+    })
+    .from(options)
+    .orderBy(asc(options.groupId), asc(options.position));
+  const links = await db
+    .select()
+    .from(menuItemOptionGroups)
+    .orderBy(asc(menuItemOptionGroups.menuItemId), asc(menuItemOptionGroups.position));
+  const byId = new Map<number, DemoGroup>(
+    groups.map(({ id, ...group }) => [
+      id,
+      { ...group, options: choices.filter((choice) => choice.groupId === id) },
+    ]),
+  );
+  const groupsOf = new Map<number, DemoGroup[]>();
+  for (const link of links)
+    groupsOf.set(link.menuItemId, [...(groupsOf.get(link.menuItemId) ?? []), byId.get(link.groupId)!]);
+  return groupsOf;
 }

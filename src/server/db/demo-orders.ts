@@ -3,24 +3,14 @@
 // state right now, so the dashboard and analytics show real figures on `npm start`. Reads menus, options and hours
 // from the database; stores each line as placing an order does; bulk inserts only.
 import { TZDate } from '@date-fns/tz';
-import { asc, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { centsToDecimalText, centsToRand } from '../../shared/domain/money.js';
 import { SHOP_TIME_ZONE } from '../../shared/domain/opening-hours.js';
 import { optionsLabel, unitPriceCents } from '../../shared/domain/option-selection.js';
 import { type OrderStatus, orderProgress, orderStatusMessage } from '../../shared/domain/order-status.js';
 import type { Transaction } from './client.js';
-import { chooseDemoOptions, type DemoGroup } from './demo-options.js';
-import {
-  businessHours,
-  menuItemOptionGroups,
-  menuItems,
-  messages,
-  optionGroups,
-  options,
-  orderLines,
-  orders,
-  users,
-} from './schema.js';
+import { chooseDemoOptions, demoGroupsOfItems } from './demo-options.js';
+import { businessHours, menuItems, messages, orderLines, orders, users } from './schema.js';
 
 const MINUTE = 60_000;
 const HISTORY_DAYS = 60;
@@ -349,40 +339,4 @@ export async function seedDemoOrders(
   await tx.execute(sql`analyze orders`);
   await tx.execute(sql`analyze order_lines`);
   return planned.length;
-}
-
-/** Every menu item's option groups with their options, in the item's order (three small reads of the demo's rows). */
-async function demoGroupsOfItems(tx: Transaction): Promise<Map<number, DemoGroup[]>> {
-  const groups = await tx
-    .select({
-      id: optionGroups.id,
-      name: optionGroups.name,
-      minSelected: optionGroups.minSelected,
-      maxSelected: optionGroups.maxSelected,
-    })
-    .from(optionGroups);
-  const choices = await tx
-    .select({
-      id: options.id,
-      groupId: options.groupId,
-      name: options.name,
-      priceCents: options.priceCents,
-      isAvailable: options.isAvailable,
-    })
-    .from(options)
-    .orderBy(asc(options.groupId), asc(options.position));
-  const links = await tx
-    .select()
-    .from(menuItemOptionGroups)
-    .orderBy(asc(menuItemOptionGroups.menuItemId), asc(menuItemOptionGroups.position));
-  const byId = new Map<number, DemoGroup>(
-    groups.map(({ id, ...group }) => [
-      id,
-      { ...group, options: choices.filter((choice) => choice.groupId === id) },
-    ]),
-  );
-  const groupsOf = new Map<number, DemoGroup[]>();
-  for (const link of links)
-    groupsOf.set(link.menuItemId, [...(groupsOf.get(link.menuItemId) ?? []), byId.get(link.groupId)!]);
-  return groupsOf;
 }
