@@ -288,6 +288,7 @@ async function placementRead(
   try {
     await placeOrder(db, order.customerId, placeOrderBody.parse(order.body), null, {
       openOrdersPerShop: 1000,
+      paymentsConfigured: false,
     });
   } finally {
     if (pool) pool.query = poolQuery!;

@@ -29,6 +29,7 @@ import { menuRoutes } from './features/menu/routes.js';
 import { messageRoutes } from './features/messages/routes.js';
 import { optionGroupRoutes } from './features/option-groups/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
+import { payoutRoutes } from './features/payouts/routes.js';
 import { promotionRoutes } from './features/promotions/routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
 import { createShopListCache } from './features/shops/list-cache.js';
@@ -252,6 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   hoursRoutes(app);
   orderRoutes(app);
   promotionRoutes(app);
+  payoutRoutes(app);
   analyticsRoutes(app);
   uploadRoutes(app);
   registerHub(app, services.bus, { authTimeoutMs: deps.authTimeoutMs });

@@ -193,7 +193,7 @@ describe('initialize', () => {
       callbackUrl: `${PUBLIC_URL}/dashboard?promotion=${reference}`,
       metadata: { shopId: shop.id, promotionId: row!.id },
     });
-    expect(paystack.requests.at(-1)).toEqual({
+    expect(paystack.requests.at(-1)).toMatchObject({
       method: 'POST',
       path: '/transaction/initialize',
       authorization: `Bearer ${paystack.secretKey}`,

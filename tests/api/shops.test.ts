@@ -495,6 +495,7 @@ describe('creating a shop', () => {
       latitude: '-33.9346',
       longitude: '18.861',
       acceptingOrders: true,
+      onlinePayment: 'off',
       // No hours set yet.
       openNow: null,
       nextChangeAt: null,

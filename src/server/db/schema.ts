@@ -20,6 +20,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { paymentStatuses } from '../../shared/api/payments.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -101,6 +102,16 @@ export const coffeeShops = pgTable(
     longitude: doublePrecision('longitude'),
     /** The owner's switch: while false, customers cannot place orders (a paused shop's page says so). */
     acceptingOrders: boolean('accepting_orders').notNull().default(true),
+    /** What the checkout offers (issue 26): 'off' (the counter only), 'optional' or 'required' (Pay now). */
+    onlinePayment: text('online_payment', { enum: ['off', 'optional', 'required'] })
+      .notNull()
+      .default('off'),
+    /** The shop's Paystack subaccount: every rand of its online orders settles there. Never sent to clients. */
+    paystackSubaccountCode: text('paystack_subaccount_code'),
+    /** The payout account as the owner sees it: the bank and the last 4 digits, never the whole number. */
+    payoutBankCode: text('payout_bank_code'),
+    payoutBankName: text('payout_bank_name'),
+    payoutAccountLast4: text('payout_account_last4'),
     /** name, description and address in one lower-cased text, for trigram search. */
     searchText: text('search_text')
       .notNull()
@@ -371,6 +382,12 @@ export const orders = pgTable(
      * (1, 2, 3): unique among their open orders there, so two racing placements cannot both take the last place.
      */
     openSlot: smallint('open_slot'),
+    /** issue 26: not_required (paid at the counter), paid, refund_pending, refunded or refund_failed. */
+    paymentStatus: text('payment_status', { enum: paymentStatuses }).notNull().default('not_required'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The Paystack reference and checkout link of an order paid online. */
+    paymentReference: text('payment_reference'),
+    paymentUrl: text('payment_url'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -383,10 +400,56 @@ export const orders = pgTable(
     // The orders waiting to be confirmed, counted on every dashboard summary: a few rows per shop, however many
     // orders it has had (status is already in orders_shop_created's INCLUDE, so moves were never HOT updates).
     index('orders_shop_pending').on(table.shopId).where(sql`${table.status} = 'pending'`),
+    uniqueIndex('orders_payment_reference')
+      .on(table.paymentReference)
+      .where(sql`${table.paymentReference} is not null`),
     uniqueIndex('orders_open_slot')
       .on(table.customerId, table.shopId, table.openSlot)
       .where(sql`${table.status} in ('pending', 'confirmed') and ${table.openSlot} is not null`),
     check('orders_total_positive', sql`${table.totalCents} >= 0`),
+  ],
+);
+
+/**
+ * An online order until it is paid (issue 26): the shop must not see it, so it is not in orders (nor in its lines,
+ * messages and analytics rollups) until Paystack confirms the money. Its id is taken from orders' sequence, so the
+ * customer sees one order number from placing to pickup; once paid, the order is written under that id
+ * (payment_status 'paid' here marks that). Expired, failed and late-refunded ones stay here, as the customer's
+ * cancelled orders.
+ */
+export const orderCheckouts = pgTable(
+  'order_checkouts',
+  {
+    orderId: integer('order_id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => coffeeShops.id, { onDelete: 'cascade' }),
+    reference: text('reference').notNull().unique(),
+    /** The shop's subaccount when the payment was started: the money must settle there. */
+    subaccountCode: text('subaccount_code').notNull(),
+    /** Paystack's checkout page; null while initialize has not answered. */
+    authorizationUrl: text('authorization_url'),
+    totalCents: integer('total_cents').notNull(),
+    /** Everything needed to write the order once paid: its priced lines, pickup time, notes and names. */
+    placing: jsonb('placing').notNull(),
+    /** awaiting · paid (the order is in orders) · expired · failed · refund_pending · refunded · refund_failed. */
+    paymentStatus: text('payment_status', { enum: paymentStatuses }).notNull().default('awaiting'),
+    idempotencyKey: text('idempotency_key'),
+    idempotencyFingerprint: text('idempotency_fingerprint'),
+    /** When an unpaid checkout is given up (PAYMENT_WINDOW_MINUTES after placing): any instance's sweep finds it. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('order_checkouts_customer').on(table.customerId, table.createdAt),
+    uniqueIndex('order_checkouts_customer_idempotency_key')
+      .on(table.customerId, table.idempotencyKey)
+      .where(sql`${table.idempotencyKey} is not null`),
+    index('order_checkouts_awaiting').on(table.expiresAt).where(sql`${table.paymentStatus} = 'awaiting'`),
   ],
 );
 

@@ -18,7 +18,12 @@ export type BusEvent =
    */
   | {
       type: 'order_event';
-      change: 'created' | 'updated';
+      /**
+       * created: the owner hears order_created. updated: both hear order_updated. paid: an online order the shop
+       * had not seen is paid (issue 26): order_created to the owner, order_updated to the customer. customer: a
+       * change only the customer may see (an unpaid online order expired or refunded).
+       */
+      change: 'created' | 'updated' | 'paid' | 'customer';
       orderId: number;
       customerId: number;
       ownerId: number;

@@ -70,15 +70,17 @@ export function registerHub(app: App, bus: Bus, options: { authTimeoutMs?: numbe
     }
     if (event.type === 'order_event') {
       // Read back only when it travelled as an id, and only when someone here is listening.
-      if (!sockets.has(event.ownerId) && !(event.change === 'updated' && sockets.has(event.customerId)))
-        return;
+      const toOwner = event.change !== 'customer' && sockets.has(event.ownerId);
+      const toCustomer = event.change !== 'created' && sockets.has(event.customerId);
+      if (!toOwner && !toCustomer) return;
       const known = event.order ? Promise.resolve(event.order) : findOrder(app.db, event.orderId);
       void known
         .then((order) => {
           if (!order) return;
-          if (event.change === 'created') return deliver(event.ownerId, { type: 'order_created', order });
-          deliver(event.ownerId, { type: 'order_updated', order });
-          deliver(event.customerId, { type: 'order_updated', order });
+          const ownerHears =
+            event.change === 'created' || event.change === 'paid' ? 'order_created' : 'order_updated';
+          if (toOwner) deliver(event.ownerId, { type: ownerHears, order });
+          if (toCustomer) deliver(event.customerId, { type: 'order_updated', order });
         })
         .catch((error) => app.log.error({ err: error }, 'could not deliver an order event'));
       return;

@@ -5,6 +5,7 @@ import { type OrderStatus, orderStatuses } from '../domain/order-status.js';
 import { bodyId, pathId } from './ids.js';
 import { MAX_OPTION_GROUPS_PER_ITEM, MAX_OPTIONS_PER_GROUP } from './option-constants.js';
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, MAX_ORDER_NOTES } from './order-constants.js';
+import { orderPayment, paymentChoice, paymentStatus } from './payments.js';
 import { safeText } from './text.js';
 
 export * from './order-constants.js';
@@ -51,6 +52,12 @@ export const order = z.object({
   shopName: z.string(),
   customerName: z.string(),
   statusHistory: z.array(z.object({ status: orderStatus, at: z.string() })),
+  /** How it is paid and where that stands (issue 26): not_required for orders paid at the counter. */
+  paymentStatus: paymentStatus,
+  /** When the online payment was confirmed. */
+  paidAt: z.string().nullable(),
+  /** The online payment's link and reference; null for orders paid at the counter. */
+  payment: orderPayment.nullable(),
 });
 export type Order = z.infer<typeof order>;
 
@@ -81,6 +88,8 @@ export const placeOrderBody = z.object({
     .max(MAX_ORDER_NOTES, `notes must be at most ${MAX_ORDER_NOTES} characters`)
     .nullish()
     .transform((value) => (value ? value : null)),
+  /** Pay now through Paystack, or at the counter on pickup (issue 26). */
+  payment: paymentChoice.default('counter'),
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBody>;
 

@@ -1,5 +1,6 @@
 // The coffee-shop contract (spec §3 Coffee shop, §7 Shops): list filters, the shop shape and the create body.
 import { z } from 'zod';
+import { onlinePaymentSetting } from './payments.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, shopCategories } from './shop-constants.js';
 import { publicHttpUrl, readDecimal, roundCoordinate, safeText } from './text.js';
 
@@ -30,6 +31,8 @@ export const shop = z.object({
   longitude: z.string().nullable(),
   /** Whether the owner takes orders now (a switch on the dashboard). */
   acceptingOrders: z.boolean(),
+  /** What the checkout offers here (issue 26): only the counter, Pay now or the counter, or Pay now only. */
+  onlinePayment: onlinePaymentSetting,
   /** Open at this moment by its hours and special days (Africa/Johannesburg); null when it has set no hours. */
   openNow: z.boolean().nullable(),
   /** ISO time when it next opens or closes; null when unknown or never. */
@@ -135,7 +138,11 @@ export type CreateShopBody = z.input<typeof createShopBody>;
 export const updateShopBody = createShopBody
   .omit({ ownerId: true })
   .partial()
-  .extend({ acceptingOrders: z.boolean({ message: 'acceptingOrders must be true or false' }).optional() })
+  .extend({
+    acceptingOrders: z.boolean({ message: 'acceptingOrders must be true or false' }).optional(),
+    /** optional or required only once the shop's payouts are set up (409 otherwise). */
+    onlinePayment: onlinePaymentSetting.optional(),
+  })
   // One coordinate alone would pair with the other's old value: a place nobody chose.
   .refine((body) => (body.latitude === undefined) === (body.longitude === undefined), {
     message: 'latitude and longitude must be given together',

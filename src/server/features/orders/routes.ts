@@ -12,6 +12,8 @@ import {
 import type { App } from '../../app-type.js';
 import { requireRole, requireUser } from '../../auth-guard.js';
 import { HttpError } from '../../http-error.js';
+import { refundBeforeCancel, startCheckout, sweepUnpaidCheckouts, verifyOrderPayment } from './payment.js';
+import { announceSettlement } from './payment-events.js';
 import {
   dashboardSummary,
   getOrder,
@@ -20,6 +22,9 @@ import {
   type OrderChange,
   placeOrder,
 } from './service.js';
+
+/** How often unpaid online orders past their payment window are looked for. */
+const UNPAID_SWEEP_INTERVAL_MS = 60_000;
 
 export function orderRoutes(app: App) {
   // Tells the sockets of everyone concerned, on every instance, after the write has committed. A failed push
@@ -64,9 +69,16 @@ export function orderRoutes(app: App) {
       const key = (Array.isArray(header) ? header[0] : header)?.trim() || null;
       if (key && key.length > MAX_IDEMPOTENCY_KEY_LENGTH)
         throw new HttpError(400, `Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`);
+      const { payments } = app.deps;
       const result = await placeOrder(app.db, customer.id, request.body, key, {
         openOrdersPerShop: app.deps.config.openOrdersPerShop,
+        paymentsConfigured: payments !== undefined,
       });
+      if (result.created === 'checkout') {
+        // Online: the shop hears of it once it is paid (orders/payment.ts); the customer goes to Paystack.
+        const started = await startCheckout(app.db, payments!, app.deps.config.publicUrl, result.checkout);
+        return reply.code(201).send(started.order);
+      }
       if (!result.created) {
         // A retry: the first order, as it was answered then (same status), flagged as a replay.
         return reply.code(201).header('idempotent-replayed', 'true').send(result.order);
@@ -92,12 +104,45 @@ export function orderRoutes(app: App) {
     { schema: { params: orderParams, body: updateOrderBody, response: { 200: order } } },
     async (request) => {
       const user = requireUser(request);
+      if (request.body.status === 'cancelled') {
+        // A paid order is refunded before it is cancelled: a refused refund leaves it as it was (502).
+        const current = await getOrder(app.db, user.id, request.params.id);
+        await refundBeforeCancel(app.deps.payments, current);
+      }
       const change = await moveOrder(app.db, user, request.params.id, request.body.status);
       publish(change, 'updated', request.log);
       app.deps.metrics.orderMoved(change.order.status);
       return change.order;
     },
   );
+
+  app.post(
+    '/api/orders/:id/payment/verify',
+    { schema: { params: orderParams, response: { 200: order } } },
+    async (request) => {
+      const customer = requireRole(request, 'customer');
+      if (!app.deps.payments) throw new HttpError(503, 'Payments are not configured');
+      const { order: now, settlement } = await verifyOrderPayment(
+        app.db,
+        app.deps.payments,
+        customer.id,
+        request.params.id,
+      );
+      announceSettlement(app, settlement, request.log);
+      return now;
+    },
+  );
+
+  // Online orders not paid within the window are given up, on every instance (conditional writes: safe to race).
+  const sweep = setInterval(() => {
+    sweepUnpaidCheckouts(app.db, app.deps.payments)
+      .then((settled) => {
+        for (const settlement of settled) announceSettlement(app, settlement, app.log);
+      })
+      .catch((error) => app.log.error({ err: error }, 'could not sweep unpaid online orders'));
+  }, UNPAID_SWEEP_INTERVAL_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 
   app.get('/api/dashboard/summary', { schema: { response: { 200: dashboardSummarySchema } } }, (request) =>
     dashboardSummary(app.db, requireRole(request, 'shop_owner').id),

@@ -10,13 +10,13 @@ import {
   IDEMPOTENCY_WINDOW_HOURS,
   MAX_LINE_QUANTITY,
   type Order,
-  type OrderLine,
   type OrderPlacedData,
   type OrderStatusData,
   type orderListQuery,
   type placeOrderBody,
   RECENT_ORDERS,
 } from '../../../shared/api/orders.js';
+import type { OnlinePaymentSetting } from '../../../shared/api/payments.js';
 import { localDateOf } from '../../../shared/domain/local-date.js';
 import { centsToDecimalText, centsToRand } from '../../../shared/domain/money.js';
 import type { SpecialHours, WeeklyHours } from '../../../shared/domain/opening-hours.js';
@@ -45,37 +45,31 @@ import {
   messages,
   optionGroups,
   options,
+  orderCheckouts,
   orderLines,
   orders,
   specialHours,
   users,
 } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
+import {
+  checkoutAsOrder,
+  findCheckoutByKey,
+  findCustomerCheckout,
+  listCustomerCheckouts,
+  pageCursor,
+} from './checkouts.js';
+import {
+  type OrderRow,
+  type StoredHistoryEntry,
+  type StoredLine,
+  type StoredOption,
+  toLine,
+  toOrder,
+} from './order-row.js';
 
-/** A chosen option as a stored line keeps it: its names and price as they were when ordered. */
-export interface StoredOption {
-  id: number;
-  group: string;
-  name: string;
-  priceCents: number;
-}
+export { type StoredHistoryEntry, type StoredLine, type StoredOption, toOrder };
 
-/** A line as orders.items keeps it (cents inside, CONVENTIONS rule 16); lines stored before options have none. */
-export interface StoredLine {
-  menuItemId: number | null;
-  name: string;
-  quantity: number;
-  /** The unit price with the options. */
-  priceCents: number;
-  options?: StoredOption[];
-}
-
-export interface StoredHistoryEntry {
-  status: OrderStatus;
-  at: string;
-}
-
-type OrderRow = typeof orders.$inferSelect;
 type OptionFound = { id: number; name: string; priceCents: number; isAvailable: boolean };
 type GroupFound = {
   id: number;
@@ -98,8 +92,13 @@ interface PlacementFacts {
   name: string;
   ownerId: number;
   acceptingOrders: boolean;
+  onlinePayment: OnlinePaymentSetting;
+  subaccountCode: string | null;
   customerName: string;
+  customerEmail: string;
   placedWithKey: number | null;
+  /** An online order placed with this key, still in order_checkouts (not paid yet, or never). */
+  checkoutWithKey: number | null;
   items: MenuItemFound[];
   weekly: WeeklyHours[];
   special: SpecialDay[];
@@ -110,38 +109,6 @@ export interface OrderChange {
   order: Order;
   ownerId: number;
   message: Message;
-}
-
-function toLine(line: StoredLine): OrderLine {
-  return {
-    menuItemId: line.menuItemId,
-    name: line.name,
-    quantity: line.quantity,
-    price: centsToDecimalText(line.priceCents),
-    options: (line.options ?? []).map((option) => ({
-      id: option.id,
-      group: option.group,
-      name: option.name,
-      price: centsToDecimalText(option.priceCents),
-    })),
-  };
-}
-
-export function toOrder(row: OrderRow, names: { shopName: string; customerName: string }): Order {
-  return {
-    id: row.id,
-    shopId: row.shopId,
-    customerId: row.customerId,
-    items: JSON.stringify((row.items as StoredLine[]).map(toLine)),
-    totalAmount: centsToDecimalText(row.totalCents),
-    status: row.status,
-    createdAt: row.createdAt.toISOString(),
-    pickupTime: row.pickupTime?.toISOString() ?? null,
-    notes: row.notes,
-    shopName: names.shopName,
-    customerName: names.customerName,
-    statusHistory: row.statusHistory as StoredHistoryEntry[],
-  };
 }
 
 const orderWithNames = {
@@ -162,7 +129,10 @@ function selectOrders(db: Database | Transaction) {
 /** One order by id, for whoever is allowed to read it (the bus reads it back this way too). */
 export async function findOrder(db: Database, id: number): Promise<Order | null> {
   const [row] = await selectOrders(db).where(eq(orders.id, id));
-  return row ? toOrder(row.order, row) : null;
+  if (row) return toOrder(row.order, row);
+  // An online order not paid (or never): only its customer hears of it.
+  const [checkout] = await db.select().from(orderCheckouts).where(eq(orderCheckouts.orderId, id));
+  return checkout && checkout.paymentStatus !== 'paid' ? checkoutAsOrder(checkout) : null;
 }
 
 /**
@@ -178,9 +148,13 @@ export async function placeOrder(
   customerId: number,
   input: z.output<typeof placeOrderBody>,
   idempotencyKey: string | null,
-  limits: PlacementLimits,
+  settings: PlacementSettings,
   now: Date = new Date(),
-): Promise<{ created: true; change: OrderChange } | { created: false; order: Order }> {
+): Promise<
+  | { created: true; change: OrderChange }
+  | { created: false; order: Order }
+  | { created: 'checkout'; checkout: CheckoutToStart }
+> {
   const windowStart = new Date(now.getTime() - IDEMPOTENCY_WINDOW_HOURS * 3_600_000);
   const wanted = [...new Set(input.items.map((item) => item.menuItemId))];
   const today = localDateOf(now);
@@ -189,7 +163,12 @@ export async function placeOrder(
   const [shop] = await executePrepared<PlacementFacts>(
     db,
     sql`select s.id, s.name, s.owner_id as "ownerId", s.accepting_orders as "acceptingOrders",
+        s.online_payment as "onlinePayment", s.paystack_subaccount_code as "subaccountCode",
         (select u.username from ${users} u where u.id = ${customerId}) as "customerName",
+        (select u.email from ${users} u where u.id = ${customerId}) as "customerEmail",
+        (select c.order_id from ${orderCheckouts} c where c.customer_id = ${customerId}
+          and c.idempotency_key = ${idempotencyKey} and c.payment_status <> 'paid'
+          and c.created_at >= ${windowStart.toISOString()}::timestamptz) as "checkoutWithKey",
         (select o.id from ${orders} o where o.customer_id = ${customerId} and o.idempotency_key = ${idempotencyKey}
           and o.created_at >= ${windowStart.toISOString()}::timestamptz) as "placedWithKey",
         (select coalesce(json_agg(json_build_object('id', m.id, 'name', m.name, 'priceCents', m.price_cents,
@@ -209,8 +188,18 @@ export async function placeOrder(
     const existing = await findByKey(db, customerId, idempotencyKey);
     if (existing) return replay(existing, fingerprint);
   }
+  if (shop?.checkoutWithKey && idempotencyKey) {
+    const existing = await findCheckoutByKey(db, customerId, idempotencyKey);
+    if (existing) return replay(existing, fingerprint);
+  }
   if (!shop) throw new HttpError(404, 'Coffee shop not found');
   if (!shop.acceptingOrders) throw new HttpError(409, `${shop.name} is not taking orders right now`);
+  // Online payment only where the server has Paystack and the shop offers it (issue 26).
+  const offered = settings.paymentsConfigured && shop.subaccountCode ? shop.onlinePayment : 'off';
+  if (input.payment === 'counter' && offered === 'required')
+    throw new HttpError(409, `${shop.name} takes payment online only: choose Pay now`);
+  if (input.payment === 'online' && offered === 'off')
+    throw new HttpError(409, `${shop.name} does not take payment online: choose Pay at the counter`);
 
   const byId = new Map(shop.items.map((item) => [item.id, item]));
   const unknown = wanted.filter((id) => !byId.has(id));
@@ -244,7 +233,17 @@ export async function placeOrder(
     now,
   };
   const names = { shopName: shop.name, customerName: shop.customerName };
-  const placed = await insertWithinLimits(db, placing, names, limits);
+  if (input.payment === 'online') {
+    // Not an order the shop sees until it is paid: orders/payment.ts starts the payment (the route calls it).
+    const checkout = {
+      placing,
+      names,
+      customerEmail: shop.customerEmail,
+      subaccountCode: shop.subaccountCode!,
+    };
+    return { created: 'checkout' as const, checkout };
+  }
+  const placed = await insertWithinLimits(db, placing, names, settings);
   if (placed) return { created: true as const, change: placed };
   if (!idempotencyKey) throw new HttpError(409, 'The order could not be placed; try again');
   // The key is taken. By an order within the window (another request got in first and has committed, as ON
@@ -263,7 +262,7 @@ export async function placeOrder(
           lt(orders.createdAt, windowStart),
         ),
       );
-    return insertWithinLimits(tx, placing, names, limits);
+    return insertWithinLimits(tx, placing, names, settings);
   });
   if (!retried) throw new HttpError(409, 'An order with this Idempotency-Key is being placed; try again');
   return { created: true as const, change: retried };
@@ -329,10 +328,20 @@ function linesOf(
 /** A placed line, and the names of the groups its item offered (kept on order_lines for analytics' shares). */
 type PricedLine = StoredLine & { options: StoredOption[]; optionGroups: string[] | null };
 
-/** What placing may not exceed (config: OPEN_ORDERS_PER_SHOP). */
-export interface PlacementLimits {
+/** What placing may not exceed (config: OPEN_ORDERS_PER_SHOP) and whether Paystack is configured. */
+export interface PlacementSettings {
   /** Orders paid at the counter one customer may have pending or confirmed at one shop. */
   openOrdersPerShop: number;
+  /** PAYSTACK_SECRET_KEY is set: online payment may be offered. */
+  paymentsConfigured: boolean;
+}
+
+/** An online order checked and priced, for orders/payment.ts to start its payment. */
+export interface CheckoutToStart {
+  placing: PlacingOrder;
+  names: { shopName: string; customerName: string };
+  customerEmail: string;
+  subaccountCode: string;
 }
 
 /**
@@ -346,10 +355,10 @@ async function insertWithinLimits(
   db: Database | Transaction,
   order: PlacingOrder,
   names: { shopName: string; customerName: string },
-  limits: PlacementLimits,
+  limits: PlacementSettings,
 ): Promise<OrderChange | null> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const written = await insertOrder(db, order, names, limits.openOrdersPerShop);
+    const written = await insertOrder(db, order, names, { openOrdersPerShop: limits.openOrdersPerShop });
     if (written) return written;
     const [facts] = await executePrepared<{ open: number; keyTaken: boolean }>(
       db,
@@ -368,7 +377,7 @@ async function insertWithinLimits(
   throw new HttpError(409, 'The order could not be placed; try again');
 }
 
-interface PlacingOrder {
+export interface PlacingOrder {
   shopId: number;
   ownerId: number;
   customerId: number;
@@ -386,11 +395,16 @@ interface PlacingOrder {
  * null when the customer's Idempotency-Key is taken or no open-order place is free (then nothing at all is written).
  * The message names the order's number, known only once it is inserted: its text is put together in SQL.
  */
-async function insertOrder(
+export async function insertOrder(
   db: Database | Transaction,
   order: PlacingOrder,
   names: { shopName: string; customerName: string },
-  openOrdersPerShop: number,
+  how: {
+    /** Take one of the customer's open-order places, or write nothing when none is free; null: no limit. */
+    openOrdersPerShop: number | null;
+    /** An online order being written once paid: its id (kept from order_checkouts) and its payment. */
+    paid?: { id: number; paidAt: Date; reference: string; url: string | null };
+  },
 ): Promise<OrderChange | null> {
   const at = order.now.toISOString();
   const totalCents = order.lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
@@ -418,16 +432,19 @@ async function insertOrder(
     ),
     free as (
       select min(candidate) as slot from (select 1 as candidate union all select open_slot + 1 from taken) c
-      where candidate <= ${openOrdersPerShop}::int and candidate not in (select open_slot from taken)
+      where ${how.openOrdersPerShop === null ? sql`false` : sql`candidate <= ${how.openOrdersPerShop}::int`}
+        and candidate not in (select open_slot from taken)
     ),
     placed as (
-      insert into ${orders} (shop_id, customer_id, items, total_cents, status, status_history, pickup_time, notes,
-        idempotency_key, idempotency_fingerprint, open_slot, created_at, updated_at)
-      select ${order.shopId}, ${order.customerId}, ${JSON.stringify(stored)}::jsonb, ${totalCents},
+      insert into ${orders} (${how.paid ? sql`id, ` : sql``}shop_id, customer_id, items, total_cents, status, status_history, pickup_time,
+        notes, idempotency_key, idempotency_fingerprint, open_slot, payment_status, paid_at, payment_reference,
+        payment_url, created_at, updated_at)
+      select ${how.paid ? sql`${how.paid.id}::int, ` : sql``}${order.shopId}, ${order.customerId}, ${JSON.stringify(stored)}::jsonb, ${totalCents},
         'pending', ${JSON.stringify(history)}::jsonb, ${order.pickupTime.toISOString()}::timestamptz,
-        ${order.notes}, ${order.idempotencyKey}, ${order.fingerprint}, free.slot, ${at}::timestamptz,
-        ${at}::timestamptz
-      from free where free.slot is not null
+        ${order.notes}, ${order.idempotencyKey}, ${order.fingerprint}, free.slot,
+        ${how.paid ? 'paid' : 'not_required'}, ${how.paid ? sql`${how.paid.paidAt.toISOString()}::timestamptz` : null},
+        ${how.paid?.reference ?? null}, ${how.paid?.url ?? null}, ${at}::timestamptz, ${at}::timestamptz
+      from free where ${how.openOrdersPerShop === null ? sql`true` : sql`free.slot is not null`}
       -- Either unique index: this key taken (orders_customer_idempotency_key) or this place (orders_open_slot).
       on conflict do nothing
       returning *
@@ -500,21 +517,29 @@ export async function listOrders(
   user: { id: number; role: 'customer' | 'shop_owner' },
   query: z.output<typeof orderListQuery>,
 ): Promise<Order[]> {
-  const cursor = query.before
-    ? sql`(${orders.createdAt}, ${orders.id}) < (select o.created_at, o.id from ${orders} o where o.id = ${query.before})`
-    : undefined;
+  const cursor = query.before ? await pageCursor(db, query.before) : null;
+  if (query.before && !cursor) return [];
   const rows = await selectOrders(db)
     .where(
       and(
         user.role === 'shop_owner' ? eq(coffeeShops.ownerId, user.id) : eq(orders.customerId, user.id),
         query.shopId ? eq(orders.shopId, query.shopId) : undefined,
         query.status ? eq(orders.status, query.status) : undefined,
-        cursor,
+        cursor
+          ? sql`(${orders.createdAt}, ${orders.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::int)`
+          : undefined,
       ),
     )
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(query.limit);
-  return rows.map((row) => toOrder(row.order, row));
+  const placed = rows.map((row) => toOrder(row.order, row));
+  // A customer's online orders not paid yet (or never) are theirs to see; the shop's owner never sees them.
+  if (user.role === 'shop_owner') return placed;
+  const waiting = await listCustomerCheckouts(db, user.id, query, cursor);
+  if (waiting.length === 0) return placed;
+  return [...placed, ...waiting]
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)
+    .slice(0, query.limit);
 }
 
 /** One order for its customer or its shop's owner; anyone else gets 404, as if it did not exist. */
@@ -522,8 +547,10 @@ export async function getOrder(db: Database, userId: number, id: number): Promis
   const [row] = await selectOrders(db).where(
     and(eq(orders.id, id), or(eq(orders.customerId, userId), eq(coffeeShops.ownerId, userId))),
   );
-  if (!row) throw new HttpError(404, 'Order not found');
-  return toOrder(row.order, row);
+  if (row) return toOrder(row.order, row);
+  const checkout = await findCustomerCheckout(db, userId, id);
+  if (checkout) return checkoutAsOrder(checkout);
+  throw new HttpError(404, 'Order not found');
 }
 
 /**
@@ -553,6 +580,12 @@ export async function moveOrder(
           status = ${to}::order_status,
           status_history = o.status_history || ${JSON.stringify([entry])}::jsonb,
           ready_at = ${to === 'ready' ? sql`${now.toISOString()}::timestamptz` : sql`o.ready_at`},
+          ${
+            // A paid order is cancelled only after Paystack accepted its refund (orders/payment.ts).
+            to === 'cancelled'
+              ? sql`payment_status = case when o.payment_status = 'paid' then 'refund_pending' else o.payment_status end,`
+              : sql``
+          }
           updated_at = ${now.toISOString()}::timestamptz
         from ${coffeeShops} s
         where o.id = ${id} and s.id = o.shop_id
@@ -571,7 +604,12 @@ export async function moveOrder(
       message as (
         insert into ${messages} (sender_id, receiver_id, shop_id, customer_id, content, message_type, order_data)
         select ${user.id}, ${actor === 'owner' ? sql`moved.customer_id` : sql`moved.owner_id`}, moved.shop_id,
-          moved.customer_id, ${orderStatusMessage(id, to)}, 'order', ${JSON.stringify(data)}
+          moved.customer_id,
+          case when moved.payment_status = 'refund_pending'
+            then 'Order #' || moved.id || ' was cancelled — your R' || to_char(moved.total_cents / 100.0, 'FM9999999990.00')
+              || ' refund is on its way'
+            else ${orderStatusMessage(id, to)} end,
+          'order', ${JSON.stringify(data)}
         from moved
         returning *
       )
@@ -623,6 +661,10 @@ function orderRowFromFields(row: Record<string, unknown>): OrderRow {
     idempotencyKey: row.idempotency_key as string | null,
     idempotencyFingerprint: row.idempotency_fingerprint as string | null,
     openSlot: row.open_slot as number | null,
+    paymentStatus: row.payment_status as OrderRow['paymentStatus'],
+    paidAt: timestampOf(row.paid_at),
+    paymentReference: row.payment_reference as string | null,
+    paymentUrl: row.payment_url as string | null,
     createdAt: timestampOf(row.created_at)!,
     updatedAt: timestampOf(row.updated_at)!,
   };

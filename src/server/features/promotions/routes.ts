@@ -14,6 +14,7 @@ import {
 import type { App } from '../../app-type.js';
 import { requireRole } from '../../auth-guard.js';
 import { HttpError } from '../../http-error.js';
+import { handleOrderPaymentEvent } from '../orders/payment-events.js';
 import {
   handlePaystackEvent,
   initializePromotion,
@@ -97,6 +98,12 @@ export function promotionRoutes(app: App) {
         event = JSON.parse(raw.toString('utf8'));
       } catch {
         return reply.code(400).send({ message: 'The request body is not valid JSON' });
+      }
+      // Order payments and refunds first (features/orders/payment-events.ts); everything else is a promotion's.
+      const orderOutcome = await handleOrderPaymentEvent(app, event, request.log);
+      if (orderOutcome !== 'not_ours') {
+        request.log.info({ outcome: orderOutcome }, 'Paystack order event handled');
+        return reply.code(200).send({ received: true });
       }
       const outcome = await handlePaystackEvent(app.db, event);
       if ('activated' in outcome) {

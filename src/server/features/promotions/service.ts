@@ -18,7 +18,12 @@ import {
 import type { Database } from '../../db/client.js';
 import { coffeeShops, promotions, users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { PaymentProviderError, type Payments, type PaymentTransaction } from '../../integrations/payments.js';
+import {
+  PaymentProviderError,
+  type Payments,
+  type PaymentTransaction,
+  transactionOf,
+} from '../../integrations/payments.js';
 import { toShop } from '../shops/service.js';
 
 export function promotionPricing(): PromotionPricing {
@@ -271,7 +276,7 @@ export type WebhookOutcome = { activated: Activation } | { ignored: string };
  * references unknown or already handled, is acknowledged and ignored so that Paystack stops resending it.
  */
 export async function handlePaystackEvent(db: Database, event: unknown): Promise<WebhookOutcome> {
-  const { event: name, data } = (event ?? {}) as { event?: unknown; data?: Partial<PaymentTransaction> };
+  const { event: name, data } = (event ?? {}) as { event?: unknown; data?: { reference?: unknown } };
   if (name !== 'charge.success' || !data || typeof data !== 'object')
     return { ignored: `event ${String(name)}` };
   const reference = typeof data.reference === 'string' ? data.reference : '';
@@ -286,13 +291,9 @@ export async function handlePaystackEvent(db: Database, event: unknown): Promise
     .where(eq(promotions.reference, reference));
   if (!row) return { ignored: `unknown reference ${reference}` };
   if (row.status !== 'pending') return { ignored: `reference ${reference} is ${row.status}` };
-  const refused = refusal(row, {
-    status: String(data.status ?? ''),
-    reference,
-    amount: Number(data.amount),
-    currency: String(data.currency ?? ''),
-    metadata: data.metadata,
-  });
+  const paid = transactionOf(data);
+  // An event without a status is no news of a payment: acknowledged and ignored, as a failed one is.
+  const refused = paid ? refusal(row, paid) : 'Paystack sent no payment status';
   if (refused) return { ignored: `${reference}: ${refused}` };
   const activation = await activatePromotion(db, reference);
   return activation ? { activated: activation } : { ignored: `reference ${reference} already activated` };

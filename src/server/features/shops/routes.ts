@@ -77,6 +77,7 @@ export function shopRoutes(app: App) {
       const updated = await updateShop(app.db, owner.id, request.params.id, request.body, {
         geocoder: app.deps.geocoder,
         onGeocoderError: (error) => request.log.warn({ err: error }, 'geocoder failed; coordinates cleared'),
+        paymentsConfigured: app.deps.payments !== undefined,
       });
       app.deps.shopsChanged(); // name, address, category… are what lists show and search
       return updated;

@@ -36,6 +36,7 @@ const shopColumns = {
   latitude: coffeeShops.latitude,
   longitude: coffeeShops.longitude,
   acceptingOrders: coffeeShops.acceptingOrders,
+  onlinePayment: coffeeShops.onlinePayment,
 };
 type ShopFields = Pick<ShopRow, keyof typeof shopColumns>;
 
@@ -100,6 +101,7 @@ export function toShop(row: ShopFields, featured = isFeatured(row), distanceKm?:
     latitude: row.latitude === null ? null : String(row.latitude),
     longitude: row.longitude === null ? null : String(row.longitude),
     acceptingOrders: row.acceptingOrders,
+    onlinePayment: row.onlinePayment,
     // Filled in from the shop's hours by withOpenState (open-now.ts), which every answer goes through.
     openNow: null,
     nextChangeAt: null,
@@ -446,6 +448,8 @@ export interface UpdateShopOptions {
   geocoder: Geocoder | undefined;
   /** Told when the geocoder fails (the edit goes on without coordinates). */
   onGeocoderError?: (error: unknown) => void;
+  /** PAYSTACK_SECRET_KEY is set: online payment may be offered (issue 26). */
+  paymentsConfigured?: boolean;
 }
 
 /**
@@ -464,8 +468,19 @@ export async function updateShop(
   options: UpdateShopOptions,
 ): Promise<Shop> {
   const owned = and(eq(coffeeShops.id, id), eq(coffeeShops.ownerId, ownerId));
-  const [current] = await db.select({ address: coffeeShops.address }).from(coffeeShops).where(owned);
+  const [current] = await db
+    .select({ address: coffeeShops.address, subaccountCode: coffeeShops.paystackSubaccountCode })
+    .from(coffeeShops)
+    .where(owned);
   if (!current) throw new HttpError(404, 'Coffee shop not found');
+  if (input.onlinePayment && input.onlinePayment !== 'off') {
+    if (!options.paymentsConfigured) throw new HttpError(409, 'Payments are not configured on this server');
+    if (!current.subaccountCode)
+      throw new HttpError(
+        409,
+        'Set up payouts first: online payment needs the bank account your money is paid into (Payments)',
+      );
+  }
 
   const changes: Partial<typeof coffeeShops.$inferInsert> = {
     name: input.name,
@@ -483,6 +498,7 @@ export async function updateShop(
     latitude: input.latitude,
     longitude: input.longitude,
     acceptingOrders: input.acceptingOrders,
+    onlinePayment: input.onlinePayment,
   };
   const movesWithoutCoordinates =
     input.address !== undefined &&
