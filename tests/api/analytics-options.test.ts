@@ -106,7 +106,7 @@ test('the CSV names each line’s options beside its items', async () => {
     headers: { authorization: `Bearer ${owner.accessToken}` },
   });
   const [header, first] = (await response.text()).split('\r\n');
-  expect(header).toBe('id,created,pickup,status,customer,items,options,total');
+  expect(header).toBe('id,created,pickup,status,customer,items,options,total,paymentStatus,paymentReference');
   // 3 × (32.50 + 9.00 + 8.00) + 25.00
   expect(first).toContain(',3 x Cappuccino; 1 x Croissant,Cappuccino: Large · Oat milk,173.50');
 });

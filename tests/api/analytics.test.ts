@@ -489,9 +489,9 @@ describe('the orders CSV', () => {
     );
     expect(await response.text()).toBe(
       [
-        'id,created,pickup,status,customer,items,options,total',
-        `${first.id},${day} 00:30,${day} 00:45,completed,${amara.username},"2 x Flat White, ""large""; 1 x Croissant",,100.00`,
-        `${second.id},${day} 09:05,,cancelled,'@Mallory ${suffix},"1 x =HYPERLINK(""x"")",,10.00`,
+        'id,created,pickup,status,customer,items,options,total,paymentStatus,paymentReference',
+        `${first.id},${day} 00:30,${day} 00:45,completed,${amara.username},"2 x Flat White, ""large""; 1 x Croissant",,100.00,not_required,`,
+        `${second.id},${day} 09:05,,cancelled,'@Mallory ${suffix},"1 x =HYPERLINK(""x"")",,10.00,not_required,`,
         '',
       ].join('\r\n'),
     );
@@ -503,7 +503,7 @@ describe('the orders CSV', () => {
       headers: { authorization: `Bearer ${owner.accessToken}` },
     });
     expect(response.status).toBe(200);
-    expect(await response.text()).toBe('id,created,pickup,status,customer,items,options,total\r\n');
+    expect(await response.text()).toBe('id,created,pickup,status,customer,items,options,total,paymentStatus,paymentReference\r\n');
   });
 });
 

@@ -423,3 +423,29 @@ describe('refunds', () => {
     expect((await api().as(owner).get<Order>(`/api/orders/${second.id}`)).body.paymentStatus).toBe('paid');
   });
 });
+
+describe('money figures', () => {
+  test("revenue counts paid orders and leaves out refunded ones; the CSV has each order's payment", async () => {
+    const { shop, itemId } = await payingShop();
+    const revenue = async () =>
+      Number((await api().as(owner).get<DashboardSummary>('/api/dashboard/summary')).body.revenueToday);
+    const before = await revenue();
+    const placed = await placeOnline(shop.id, itemId);
+    expect(await revenue()).toBe(before);
+    paystack.pay(placed.body.payment!.reference);
+    await api().as(customer).post(`/api/orders/${placed.body.id}/payment/verify`);
+    expect(await revenue()).toBe(before + 70);
+    const csv = await fetch(`${server.baseUrl}/api/analytics/${shop.id}/orders.csv?days=7`, {
+      headers: { authorization: `Bearer ${owner.accessToken}` },
+    });
+    const lines = (await csv.text()).trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'id,created,pickup,status,customer,items,options,total,paymentStatus,paymentReference',
+    );
+    expect(lines.find((line) => line.startsWith(`${placed.body.id},`))).toMatch(
+      new RegExp(`,70\\.00,paid,${placed.body.payment!.reference}$`),
+    );
+    await api().as(owner).put(`/api/orders/${placed.body.id}`, { status: 'cancelled' });
+    expect(await revenue()).toBe(before);
+  });
+});

@@ -85,7 +85,10 @@ export const shopAnalytics = z.object({
 });
 export type ShopAnalytics = z.infer<typeof shopAnalytics>;
 
-/** The CSV's header row (issue: id, created, pickup, status, customer, items, total; issue 25 adds options). */
+/**
+ * The CSV's header row (issue: id, created, pickup, status, customer, items, total; issue 25 adds options; issue 26
+ * paymentStatus and paymentReference).
+ */
 export const ORDERS_CSV_COLUMNS = [
   'id',
   'created',
@@ -95,4 +98,6 @@ export const ORDERS_CSV_COLUMNS = [
   'items',
   'options',
   'total',
+  'paymentStatus',
+  'paymentReference',
 ] as const;

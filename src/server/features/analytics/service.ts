@@ -755,6 +755,8 @@ export async function ordersCsv(
     items: string | null;
     options: string | null;
     total_cents: number;
+    payment_status: string;
+    payment_reference: string | null;
   }>(
     db,
     sql`select o.id, to_char(${local(sql`o.created_at`)}, 'YYYY-MM-DD HH24:MI') as created,
@@ -767,7 +769,7 @@ export async function ordersCsv(
             order by position)
           from jsonb_array_elements(o.items) with ordinality as lines(line, position)
           where jsonb_array_length(coalesce(line->'options', '[]'::jsonb)) > 0) as options,
-        o.total_cents
+        o.total_cents, o.payment_status, o.payment_reference
       from orders o join users u on u.id = o.customer_id
       where o.shop_id = ${shopId} and o.created_at >= ${instant(start)} and o.created_at <= ${instant(end)}
       order by o.created_at, o.id`,
@@ -784,6 +786,8 @@ export async function ordersCsv(
         csvField(order.items ?? '', true),
         csvField(order.options ?? '', true),
         csvField(centsToDecimalText(order.total_cents)),
+        csvField(order.payment_status),
+        csvField(order.payment_reference, true),
       ].join(','),
     );
   }
