@@ -8,6 +8,7 @@ import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.js
 import type { Geocoder } from '../../src/server/integrations/geocoder.js';
 import type { Mailer } from '../../src/server/integrations/mail.js';
 import type { Payments } from '../../src/server/integrations/payments.js';
+import type { Bus } from '../../src/server/realtime/bus.js';
 
 export interface Reply<T = unknown> {
   status: number;
@@ -126,6 +127,8 @@ export interface TestAppOptions {
   /** Replaces the Paystack adapter PAYSTACK_SECRET_KEY would make (e.g. one with a short timeout). */
   payments?: Payments;
   authTimeoutMs?: number;
+  /** One bus shared by several in-process instances (as PostgreSQL's NOTIFY joins separate processes). */
+  bus?: Bus;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -164,6 +167,7 @@ export async function startAppOn(
     mailer: options.mailer,
     geocoder: options.geocoder,
     payments: options.payments,
+    bus: options.bus,
     logger: { level: 'error' },
     authTimeoutMs: options.authTimeoutMs,
   });
