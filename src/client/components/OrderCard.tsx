@@ -1,4 +1,5 @@
-// One order (spec §2 Order card): number, shop or customer, items, total, status, created and pickup times, notes.
+// One order (spec §2 Order card): number, shop or customer, items, total, status and payment, created and pickup
+// times, notes; a customer's unpaid online order also offers Pay now (issue 26).
 import type { Order } from '@shared/api/orders';
 import { centsToRand, randToCents } from '@shared/domain/money';
 import { CalendarClock, Clock, StickyNote } from 'lucide-react';
@@ -6,6 +7,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { OrderStatusBadge } from '../features/orders/OrderStatusBadge';
 import { formatOrderTime } from '../features/orders/order-time';
+import { PaymentBadge } from '../features/orders/PaymentBadge';
+import { PayNowNotice } from '../features/orders/PayNowNotice';
 import { orderLineKey, orderLines } from '../features/orders/queries';
 import { Badge } from '../ui/Badge';
 import { Card } from '../ui/Card';
@@ -58,7 +61,10 @@ export function OrderCard({
             </p>
           )}
         </div>
-        <OrderStatusBadge status={order.status} />
+        <div className="flex flex-wrap items-center gap-1 sm:flex-col sm:items-end">
+          <OrderStatusBadge status={order.status} />
+          <PaymentBadge status={order.paymentStatus} view={view} />
+        </div>
       </header>
 
       <ul className="mt-3 divide-y divide-espresso-100 text-sm" aria-label="Items">
@@ -78,6 +84,7 @@ export function OrderCard({
         <span>Total</span>
         <span>{centsToRand(randToCents(Number(order.totalAmount)))}</span>
       </p>
+      {view === 'customer' && <PayNowNotice order={order} />}
 
       <dl className="mt-3 grid gap-1 text-sm text-espresso-700 sm:grid-cols-2">
         <div className="flex items-center gap-1.5">

@@ -1,4 +1,5 @@
-// A customer's orders (/orders): active ones with a progress tracker, past ones with Order again.
+// A customer's orders (/orders): active ones with a progress tracker, past ones with Order again; coming back from
+// Paystack (?payment=<reference>) verifies that order's payment and says how it went (issue 26).
 import type { Order } from '@shared/api/orders';
 import { customerActions, orderStatusMessage } from '@shared/domain/order-status';
 import { ReceiptText, RotateCcw } from 'lucide-react';
@@ -11,9 +12,11 @@ import { SignInRequired } from '../components/SignInRequired';
 import { getCart, replaceCart } from '../features/orders/cart';
 import { askToChooseAgain } from '../features/orders/choose-again';
 import { OrderProgress } from '../features/orders/OrderProgress';
+import { PaymentReturnNotice } from '../features/orders/PaymentReturnNotice';
 import { useOrders, useReorder, useUpdateOrderStatus } from '../features/orders/queries';
 import type { Reorder } from '../features/orders/reorder';
 import { StartOverDialog } from '../features/orders/StartOverDialog';
+import { usePaymentReturn } from '../features/orders/use-payment-return';
 import { errorMessage } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { Button } from '../ui/Button';
@@ -45,6 +48,7 @@ function CustomerOrders() {
   const list = orders.orders;
   const active = list.filter((order) => !finished.has(order.status));
   const past = list.filter((order) => finished.has(order.status));
+  const paymentReturn = usePaymentReturn(list, orders.isSuccess);
 
   return (
     <div className="mx-auto max-w-3xl space-y-8 px-4 py-8 sm:py-10">
@@ -52,6 +56,14 @@ function CustomerOrders() {
         <h1 className="font-display text-3xl font-bold sm:text-4xl">My Orders</h1>
         <p className="mt-1 text-espresso-700">Follow your orders live and collect them at the counter.</p>
       </header>
+      {paymentReturn.result && (
+        <PaymentReturnNotice
+          result={paymentReturn.result}
+          orders={list}
+          onCheckAgain={paymentReturn.checkAgain}
+          onDismiss={paymentReturn.dismiss}
+        />
+      )}
       {orders.isLoading ? (
         <Spinner label="Loading orders..." />
       ) : orders.isError ? (

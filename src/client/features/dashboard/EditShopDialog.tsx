@@ -1,40 +1,65 @@
-// The Edit dialog: the create form filled in with the shop, saved with PUT /api/coffee-shops/{id}.
+// The Edit dialog: the create form filled in with the shop, saved with PUT /api/coffee-shops/{id}; and the shop's
+// Payments (issue 26) in a tab of their own.
 import type { Shop } from '@shared/api/shops';
 import { errorMessage } from '../../lib/api';
 import { DialogContent } from '../../ui/Dialog';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { toast } from '../../ui/toast-store';
+import { PaymentsPanel } from '../payments/PaymentsPanel';
 import { useUpdateShop } from '../shops/queries';
 import { ShopForm, shopFormFrom } from './ShopForm';
 
 export function EditShopDialog({ shop, onDone }: { shop: Shop; onDone: () => void }) {
-  const update = useUpdateShop(shop.id);
   return (
     <DialogContent
       title="Edit Coffee Shop"
-      description={`Change what coffee lovers see about ${shop.name}.`}
+      description={`Change what coffee lovers see about ${shop.name}, and how they pay.`}
       className="sm:max-w-2xl"
     >
-      <ShopForm
-        initial={shopFormFrom(shop)}
-        submitLabel="Save Changes"
-        pendingLabel="Saving..."
-        isSaving={update.isPending}
-        onCancel={onDone}
-        onSave={(body) =>
-          update.mutate(body, {
-            onSuccess: () => {
-              toast({ title: 'Success', description: 'Coffee shop updated successfully!' });
-              onDone();
-            },
-            onError: (error) =>
-              toast({
-                title: 'Error',
-                description: errorMessage(error, 'Failed to update coffee shop. Please try again.'),
-                variant: 'destructive',
-              }),
-          })
-        }
-      />
+      <Tabs defaultValue="details">
+        <TabsList aria-label="Shop settings">
+          <TabsTrigger value="details">Details</TabsTrigger>
+          <TabsTrigger value="payments">Payments</TabsTrigger>
+        </TabsList>
+        {/* Kept mounted while Payments is open, so unsaved edits to the details survive a look at the other tab. */}
+        <TabsContent
+          value="details"
+          forceMount
+          className="mt-4 focus-visible:outline-none data-[state=inactive]:hidden"
+        >
+          <ShopDetails shop={shop} onDone={onDone} />
+        </TabsContent>
+        <TabsContent value="payments" className="mt-4 focus-visible:outline-none">
+          <PaymentsPanel shop={shop} />
+        </TabsContent>
+      </Tabs>
     </DialogContent>
+  );
+}
+
+function ShopDetails({ shop, onDone }: { shop: Shop; onDone: () => void }) {
+  const update = useUpdateShop(shop.id);
+  return (
+    <ShopForm
+      initial={shopFormFrom(shop)}
+      submitLabel="Save Changes"
+      pendingLabel="Saving..."
+      isSaving={update.isPending}
+      onCancel={onDone}
+      onSave={(body) =>
+        update.mutate(body, {
+          onSuccess: () => {
+            toast({ title: 'Success', description: 'Coffee shop updated successfully!' });
+            onDone();
+          },
+          onError: (error) =>
+            toast({
+              title: 'Error',
+              description: errorMessage(error, 'Failed to update coffee shop. Please try again.'),
+              variant: 'destructive',
+            }),
+        })
+      }
+    />
   );
 }

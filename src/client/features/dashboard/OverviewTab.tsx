@@ -1,12 +1,16 @@
-// The dashboard's Overview tab: four stat cards, Recent Orders, Quick Actions and My Coffee Shops.
+// The dashboard's Overview tab: four stat cards, Recent Orders (with how each was paid), Quick Actions and My
+// Coffee Shops.
+import type { Order } from '@shared/api/orders';
 import type { Shop } from '@shared/api/shops';
 import { centsToRand, randToCents } from '@shared/domain/money';
 import { averageRating } from '@shared/domain/rating';
 import { MessageCircle, ReceiptText, Star, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Card } from '../../ui/Card';
+import { cn } from '../../ui/cn';
 import { OrderStatusBadge } from '../orders/OrderStatusBadge';
 import { formatOrderTime } from '../orders/order-time';
+import { paymentLabel } from '../orders/payment-label';
 import { useDashboardSummary } from '../orders/queries';
 import { MyShopCard } from './MyShopCard';
 import { QuickActions } from './QuickActions';
@@ -53,6 +57,7 @@ export function OverviewTab({ shops, activeChats }: { shops: Shop[]; activeChats
                     <p className="truncate text-xs text-espresso-500">
                       {order.customerName} · {order.shopName} · {formatOrderTime(order.createdAt)}
                     </p>
+                    <RecentOrderPayment order={order} />
                   </div>
                   <div className="flex shrink-0 items-center gap-2">
                     <span className="font-medium">{centsToRand(randToCents(Number(order.totalAmount)))}</span>
@@ -76,5 +81,18 @@ export function OverviewTab({ shops, activeChats }: { shops: Shop[]; activeChats
         </div>
       </section>
     </div>
+  );
+}
+
+/** The payment state under a recent order, in red when a refund failed and the owner must act. */
+function RecentOrderPayment({ order }: { order: Order }) {
+  const label = paymentLabel(order.paymentStatus, 'owner');
+  return (
+    <p
+      className={cn('text-xs', label.tone === 'danger' ? 'font-semibold text-red-700' : 'text-espresso-600')}
+      data-testid="payment-label"
+    >
+      {label.text}
+    </p>
   );
 }

@@ -28,7 +28,7 @@ export function CartPanel({ shop }: { shop: Shop }) {
       </h2>
       {!user ? (
         <div className="mt-3 space-y-3 text-sm text-espresso-700">
-          <p>Order ahead and pay at the counter when you collect. Sign in to start an order.</p>
+          <p>{visitorLines[shop.onlinePayment]} Sign in to start an order.</p>
           <Button asChild size="sm">
             <Link href={signInReturningTo(`/shops/${shop.id}`)}>Sign In</Link>
           </Button>
@@ -41,3 +41,10 @@ export function CartPanel({ shop }: { shop: Shop }) {
     </Card>
   );
 }
+
+/** How a visitor is told they would pay here (issue 26: the shop decides whether Pay now is offered). */
+const visitorLines = {
+  off: 'Order ahead and pay at the counter when you collect.',
+  optional: 'Order ahead, and pay now by card or EFT or at the counter when you collect.',
+  required: 'Order ahead and pay by card or EFT when you order.',
+} as const satisfies Record<Shop['onlinePayment'], string>;

@@ -1,7 +1,9 @@
 // A signed-in customer's cart and checkout on a shop page (inside CartPanel): lines, total, pickup time, notes,
-// Place Order. Loaded with the first signed-in visit to a shop page: visitors never download it.
+// how to pay where the shop takes payment online (issue 26: Pay now leaves for Paystack in the same tab), Place
+// Order. Loaded with the first signed-in visit to a shop page: visitors never download it.
 import type { MenuItem } from '@shared/api/menu';
 import { MAX_LINE_QUANTITY, MAX_ORDER_NOTES } from '@shared/api/order-constants';
+import type { PaymentChoice } from '@shared/api/payments';
 import type { Shop } from '@shared/api/shops';
 import { localDateOf } from '@shared/domain/local-date';
 import { centsToRand } from '@shared/domain/money';
@@ -35,6 +37,8 @@ import { doneChoosingAgain, useNextToChooseAgain } from './choose-again';
 import { newIdempotencyKey } from './idempotency-key';
 import { OptionSheet } from './OptionSheet';
 import { localClock } from './order-time';
+import { PaymentChoiceField } from './PaymentChoiceField';
+import { checkoutFootnote, effectivePaymentChoice, placeOrderLabel } from './payment-choice';
 import { usePlaceOrder } from './queries';
 import { useNow } from './use-now';
 
@@ -43,6 +47,15 @@ const ASAP = 'asap';
 export function Checkout({ shop }: { shop: Shop }) {
   const cart = useCart();
   const mine = cart?.shopId === shop.id ? cart : null;
+  const [paying, setPaying] = useState<PayingOnline | null>(null);
+  const payOnline = (next: PayingOnline) => {
+    // The order is placed and waits for its payment (the shop does not see it yet): the cart is done with.
+    // Paystack brings the customer back to /orders?payment=<reference>; /orders offers Pay now again.
+    setPaying(next);
+    clearCart();
+    window.location.assign(next.url);
+  };
+  if (paying) return <LeavingForPaystack paying={paying} />;
   return (
     <div className="mt-3 space-y-4">
       <ChooseAgainSheet shop={shop} cart={mine} />
@@ -57,7 +70,7 @@ export function Checkout({ shop }: { shop: Shop }) {
         </p>
       )}
       {mine ? (
-        <CheckoutForm shop={shop} cart={mine} />
+        <CheckoutForm shop={shop} cart={mine} onPayOnline={payOnline} />
       ) : (
         <p className="text-sm text-espresso-600">
           Your cart is empty. Add items from the menu to order ahead for pickup.
@@ -67,7 +80,21 @@ export function Checkout({ shop }: { shop: Shop }) {
   );
 }
 
-function CheckoutForm({ shop, cart }: { shop: Shop; cart: Cart }) {
+/** An online order just placed: its Paystack page, where the browser is going. */
+interface PayingOnline {
+  orderId: number;
+  url: string;
+}
+
+function CheckoutForm({
+  shop,
+  cart,
+  onPayOnline,
+}: {
+  shop: Shop;
+  cart: Cart;
+  onPayOnline: (paying: PayingOnline) => void;
+}) {
   const [, navigate] = useLocation();
   const now = useNow();
   const weekly = useBusinessHours(shop.id);
@@ -77,6 +104,9 @@ function CheckoutForm({ shop, cart }: { shop: Shop; cart: Cart }) {
   const [editing, setEditing] = useState<{ line: CartLine; item: MenuItem } | null>(null);
   const [pickup, setPickup] = useState<string>(ASAP);
   const [notes, setNotes] = useState('');
+  // Pay now first: where a shop offers both, paying ahead is what spares it a no-show.
+  const [pickedPayment, setPickedPayment] = useState<PaymentChoice>('online');
+  const payment = effectivePaymentChoice(shop.onlinePayment, pickedPayment);
   // Both belong to one checkout attempt, the order as it was (its signature, below), and lapse when it changes.
   const [failed, setFailed] = useState<{ signature: string; message: string } | null>(null);
   const attempt = useRef<{ signature: string; key: string } | null>(null);
@@ -102,6 +132,7 @@ function CheckoutForm({ shop, cart }: { shop: Shop; cart: Cart }) {
     cart.lines.map((l) => [cartLineKey(l), l.quantity]),
     selected,
     notes.trim(),
+    payment,
   ]);
   const failure = failed?.signature === signature ? failed.message : null;
 
@@ -141,11 +172,16 @@ function CheckoutForm({ shop, cart }: { shop: Shop; cart: Cart }) {
           })),
           pickupTime: pickupTime.toISOString(),
           notes: notes.trim() || null,
+          payment,
         },
       },
       {
         onSuccess: (order) => {
           attempt.current = null;
+          if (order.payment && order.paymentStatus === 'awaiting') {
+            onPayOnline({ orderId: order.id, url: order.payment.authorization_url });
+            return;
+          }
           clearCart();
           toast({
             title: 'Order placed',
@@ -229,6 +265,13 @@ function CheckoutForm({ shop, cart }: { shop: Shop; cart: Cart }) {
           />
         </Field>
 
+        <PaymentChoiceField
+          shopName={shop.name}
+          offered={shop.onlinePayment}
+          value={payment}
+          onChange={setPickedPayment}
+        />
+
         {!shop.acceptingOrders && (
           <p className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
             <PauseCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
@@ -241,9 +284,9 @@ function CheckoutForm({ shop, cart }: { shop: Shop; cart: Cart }) {
           </p>
         )}
         <Button type="submit" className="w-full" disabled={!canPlace}>
-          {place.isPending ? 'Placing order...' : 'Place Order'}
+          {placeOrderLabel(payment, place.isPending ? 'placing' : 'idle')}
         </Button>
-        <p className="text-center text-xs text-espresso-500">Pay at the counter when you collect.</p>
+        <p className="text-center text-xs text-espresso-500">{checkoutFootnote(payment)}</p>
       </form>
       {/* Beside the form, not in it: its own form's submit must not reach Place Order. */}
       {editing && (
@@ -264,6 +307,18 @@ function CheckoutForm({ shop, cart }: { shop: Shop; cart: Cart }) {
         />
       )}
     </>
+  );
+}
+
+/** While the browser loads Paystack's page (and if it is held up): where it is going, as a link too. */
+function LeavingForPaystack({ paying }: { paying: PayingOnline }) {
+  return (
+    <div className="mt-3 space-y-2 rounded-lg bg-espresso-50 p-3 text-sm text-espresso-800" role="status">
+      <p>Order #{paying.orderId} is placed. Taking you to Paystack to pay for it…</p>
+      <a href={paying.url} className="font-medium underline">
+        Continue to payment
+      </a>
+    </div>
   );
 }
 

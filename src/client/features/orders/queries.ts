@@ -13,7 +13,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { apiRequest, pathFromKey } from '../../lib/api';
+import { apiRequest, errorStatus, pathFromKey } from '../../lib/api';
 import { menuKey } from '../menu/queries';
 import { reorderCart } from './reorder';
 
@@ -111,6 +111,12 @@ export function usePlaceOrder() {
       // Placing an order posts an order card into the conversation with the shop.
       void queryClient.invalidateQueries({ queryKey: ['/api/messages'] });
       void queryClient.invalidateQueries({ queryKey: ['/api/messages/conversations'] });
+    },
+    onError: (error, { body }) => {
+      // A 409 may mean the shop changed how it takes payment since its page loaded (issue 26): fetch the shop
+      // again so the checkout offers what it takes now.
+      if (errorStatus(error) === 409)
+        void queryClient.invalidateQueries({ queryKey: ['/api/coffee-shops', body.shopId] });
     },
   });
 }
