@@ -37,7 +37,7 @@ export function OrderMessage({ message, mine, data }: { message: Message; mine: 
     return (
       <div className="flex justify-center" data-testid="chat-order-status">
         <p className="rounded-full bg-espresso-100 px-3 py-1 text-center text-xs font-medium text-espresso-800">
-          {orderStatusMessage(data.orderId, data.status)}
+          {message.content || orderStatusMessage(data.orderId, data.status)}
           <span className="ml-2 font-normal text-espresso-500">{time(message.createdAt)}</span>
         </p>
       </div>

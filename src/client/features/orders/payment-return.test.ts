@@ -25,6 +25,7 @@ const order = (overrides: Partial<Order>): Order => ({
   paymentStatus: 'awaiting',
   paidAt: null,
   payment: { authorization_url: 'https://checkout.paystack.com/abc', reference: 'ord_12_abc' },
+  pickupCode: null,
   ...overrides,
 });
 
@@ -71,4 +72,13 @@ test('an order that can no longer be paid says why, without Try again', () => {
     text: 'Order #12: Payment expired.',
     tryAgainUrl: null,
   });
+});
+
+test('a paid order cancelled afterwards says its refund is coming, not that the payment failed', () => {
+  const notice = paymentReturnNotice(
+    order({ status: 'cancelled', paymentStatus: 'refund_pending', payment: null }),
+  );
+  expect(notice.title).toBe('Order cancelled');
+  expect(notice.text).toContain('refund is on its way');
+  expect(notice.tryAgainUrl).toBeNull();
 });

@@ -40,6 +40,21 @@ export function paymentReturnNotice(order: Order): PaymentReturnNotice {
       tone: 'success',
       tryAgainUrl: null,
     };
+  // Paid, then cancelled by the shop or the customer: the payment went through and is being given back.
+  if (
+    order.paymentStatus === 'refund_pending' ||
+    order.paymentStatus === 'refunded' ||
+    order.paymentStatus === 'refund_failed'
+  )
+    return {
+      title: 'Order cancelled',
+      text:
+        order.paymentStatus === 'refund_failed'
+          ? `Order #${order.id} was cancelled and its refund of R${order.totalAmount} failed: please contact ${order.shopName}.`
+          : `Order #${order.id} was cancelled: your R${order.totalAmount} ${order.paymentStatus === 'refunded' ? 'has been refunded' : 'refund is on its way'}.`,
+      tone: order.paymentStatus === 'refund_failed' ? 'warning' : 'success',
+      tryAgainUrl: null,
+    };
   const tryAgainUrl = payLink(order);
   return {
     title: 'Payment not completed',
