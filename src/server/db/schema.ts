@@ -112,6 +112,15 @@ export const coffeeShops = pgTable(
     payoutBankCode: text('payout_bank_code'),
     payoutBankName: text('payout_bank_name'),
     payoutAccountLast4: text('payout_account_last4'),
+    /** issue 30: the earliest pickup after placing, in minutes (5–60). */
+    prepMinutes: smallint('prep_minutes').notNull().default(10),
+    /** Orders per 15-minute pickup slot (1–100); null: no limit. */
+    maxOrdersPerSlot: smallint('max_orders_per_slot'),
+    /** A temporary extra delay (5–60 minutes) on every pickup, until busy_until. */
+    busyExtraMinutes: smallint('busy_extra_minutes'),
+    busyUntil: timestamp('busy_until', { withTimezone: true }),
+    /** A pending order not confirmed within this many minutes (5–30) is cancelled by the server. */
+    autoCancelMinutes: smallint('auto_cancel_minutes').notNull().default(10),
     /** name, description and address in one lower-cased text, for trigram search. */
     searchText: text('search_text')
       .notNull()
@@ -388,6 +397,9 @@ export const orders = pgTable(
     /** The Paystack reference and checkout link of an order paid online. */
     paymentReference: text('payment_reference'),
     paymentUrl: text('payment_url'),
+    /** issue 30: shown at the counter; unique among the shop's orders picked up on the same local day. */
+    pickupCode: text('pickup_code'),
+    pickupDay: date('pickup_day', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -400,6 +412,7 @@ export const orders = pgTable(
     // The orders waiting to be confirmed, counted on every dashboard summary: a few rows per shop, however many
     // orders it has had (status is already in orders_shop_created's INCLUDE, so moves were never HOT updates).
     index('orders_shop_pending').on(table.shopId).where(sql`${table.status} = 'pending'`),
+    uniqueIndex('orders_pickup_code').on(table.shopId, table.pickupDay, table.pickupCode),
     uniqueIndex('orders_payment_reference')
       .on(table.paymentReference)
       .where(sql`${table.paymentReference} is not null`),
@@ -417,6 +430,25 @@ export const orders = pgTable(
  * (payment_status 'paid' here marks that). Expired, failed and late-refunded ones stay here, as the customer's
  * cancelled orders.
  */
+/**
+ * The places of a shop's 15-minute pickup slots (issue 30): one row per order (or unpaid online order) that is not
+ * cancelled or expired, numbered 1, 2, 3 … within its slot. The primary key decides a race for a slot's last place:
+ * of two placements that both saw place 5 free, one insert fails and that placement looks again.
+ */
+export const slotPlaces = pgTable(
+  'slot_places',
+  {
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => coffeeShops.id, { onDelete: 'cascade' }),
+    slotAt: timestamp('slot_at', { withTimezone: true }).notNull(),
+    place: smallint('place').notNull(),
+    /** The order's number (in orders, or in order_checkouts while unpaid). */
+    orderId: integer('order_id').notNull().unique(),
+  },
+  (table) => [primaryKey({ columns: [table.shopId, table.slotAt, table.place] })],
+);
+
 export const orderCheckouts = pgTable(
   'order_checkouts',
   {

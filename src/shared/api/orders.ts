@@ -58,6 +58,8 @@ export const order = z.object({
   paidAt: z.string().nullable(),
   /** The online payment's link and reference; null for orders paid at the counter. */
   payment: orderPayment.nullable(),
+  /** Shown at the counter (issue 30): 4 characters, unique among the shop's pickups that day; null until paid. */
+  pickupCode: z.string().nullable(),
 });
 export type Order = z.infer<typeof order>;
 

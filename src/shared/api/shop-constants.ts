@@ -11,3 +11,15 @@ export const shopCategoryLabels: Record<ShopCategory, string> = {
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 50;
+
+/** A busy shop (issue 30): the ranges of the owner's settings. */
+export const MIN_PREP_MINUTES = 5;
+export const MAX_PREP_MINUTES = 60;
+export const DEFAULT_PREP_MINUTES = 10;
+export const MAX_ORDERS_PER_SLOT = 100;
+export const MIN_BUSY_MINUTES = 5;
+export const MAX_BUSY_MINUTES = 60;
+/** How long a busy delay lasts when the owner does not say. */
+export const DEFAULT_BUSY_HOURS = 1;
+export const MIN_AUTO_CANCEL_MINUTES = 5;
+export const MAX_AUTO_CANCEL_MINUTES = 30;

@@ -1,7 +1,18 @@
 // The coffee-shop contract (spec §3 Coffee shop, §7 Shops): list filters, the shop shape and the create body.
 import { z } from 'zod';
 import { onlinePaymentSetting } from './payments.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, shopCategories } from './shop-constants.js';
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_AUTO_CANCEL_MINUTES,
+  MAX_BUSY_MINUTES,
+  MAX_ORDERS_PER_SLOT,
+  MAX_PAGE_SIZE,
+  MAX_PREP_MINUTES,
+  MIN_AUTO_CANCEL_MINUTES,
+  MIN_BUSY_MINUTES,
+  MIN_PREP_MINUTES,
+  shopCategories,
+} from './shop-constants.js';
 import { publicHttpUrl, readDecimal, roundCoordinate, safeText } from './text.js';
 
 export * from './shop-constants.js';
@@ -33,6 +44,17 @@ export const shop = z.object({
   acceptingOrders: z.boolean(),
   /** What the checkout offers here (issue 26): only the counter, Pay now or the counter, or Pay now only. */
   onlinePayment: onlinePaymentSetting,
+  /** issue 30: the earliest pickup after placing, in minutes. */
+  prepMinutes: z.number().int(),
+  /** Orders per 15-minute pickup slot; null: no limit. */
+  maxOrdersPerSlot: z.number().int().nullable(),
+  /** While busy: the extra minutes on every pickup and when that ends by itself; both null otherwise. */
+  busyExtraMinutes: z.number().int().nullable(),
+  busyUntil: z.string().nullable(),
+  /** Minutes a pending order may wait for the shop's Confirm before the server cancels it. */
+  autoCancelMinutes: z.number().int(),
+  /** The earliest pickup an order placed now would get (ASAP); null where not worked out (lists) or not open. */
+  nextPickupAt: z.string().nullable(),
   /** Open at this moment by its hours and special days (Africa/Johannesburg); null when it has set no hours. */
   openNow: z.boolean().nullable(),
   /** ISO time when it next opens or closes; null when unknown or never. */
@@ -105,6 +127,14 @@ const optionalCoordinate = (name: string, limit: number) =>
       return roundCoordinate(number);
     });
 
+/** A whole number within [min, max], with a message naming the field and the range. */
+const wholeNumber = (name: string, min: number, max: number) =>
+  z
+    .number({ message: `${name} must be a whole number from ${min} to ${max}` })
+    .int(`${name} must be a whole number from ${min} to ${max}`)
+    .min(min, `${name} must be a whole number from ${min} to ${max}`)
+    .max(max, `${name} must be a whole number from ${min} to ${max}`);
+
 export const createShopBody = z.object({
   name: safeText('name is required').trim().min(1, 'name is required').max(120),
   category: shopCategory,
@@ -142,6 +172,12 @@ export const updateShopBody = createShopBody
     acceptingOrders: z.boolean({ message: 'acceptingOrders must be true or false' }).optional(),
     /** optional or required only once the shop's payouts are set up (409 otherwise). */
     onlinePayment: onlinePaymentSetting.optional(),
+    prepMinutes: wholeNumber('prepMinutes', MIN_PREP_MINUTES, MAX_PREP_MINUTES).optional(),
+    maxOrdersPerSlot: wholeNumber('maxOrdersPerSlot', 1, MAX_ORDERS_PER_SLOT).nullable().optional(),
+    /** A delay of 5–60 minutes from now until busyUntil (default an hour from now); null ends it. */
+    busyExtraMinutes: wholeNumber('busyExtraMinutes', MIN_BUSY_MINUTES, MAX_BUSY_MINUTES).nullable().optional(),
+    busyUntil: z.iso.datetime({ offset: true, message: 'busyUntil must be an ISO date and time' }).optional(),
+    autoCancelMinutes: wholeNumber('autoCancelMinutes', MIN_AUTO_CANCEL_MINUTES, MAX_AUTO_CANCEL_MINUTES).optional(),
   })
   // One coordinate alone would pair with the other's old value: a place nobody chose.
   .refine((body) => (body.latitude === undefined) === (body.longitude === undefined), {

@@ -62,6 +62,7 @@ export function checkoutAsOrder(row: CheckoutRow): Order {
     payment: row.authorizationUrl
       ? { authorization_url: row.authorizationUrl, reference: row.reference }
       : null,
+    pickupCode: null,
   };
 }
 

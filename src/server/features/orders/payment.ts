@@ -7,7 +7,8 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Order } from '../../../shared/api/orders.js';
 import { PAYMENT_WINDOW_MINUTES, type PaymentStatus } from '../../../shared/api/payments.js';
 import type { Database } from '../../db/client.js';
-import { coffeeShops, orderCheckouts, orders, users } from '../../db/schema.js';
+import { executePrepared } from '../../db/prepared.js';
+import { coffeeShops, orderCheckouts, orders, slotPlaces, users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import {
   PaymentProviderError,
@@ -17,7 +18,14 @@ import {
 } from '../../integrations/payments.js';
 import { type CheckoutRow, checkoutAsOrder, placingFromJson, placingToJson } from './checkouts.js';
 import { toOrder } from './order-row.js';
-import { type CheckoutToStart, insertOrder, type OrderChange } from './service.js';
+import {
+  type CheckoutToStart,
+  capacityRefusal,
+  insertOrder,
+  isUniqueViolation,
+  type OrderChange,
+  slotPlaceCtes,
+} from './service.js';
 
 export const PAYMENT_CURRENCY = 'ZAR';
 
@@ -41,24 +49,46 @@ export async function startCheckout(
   const totalCents = placing.lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
   const reference = `order_${randomBytes(12).toString('hex')}`;
   const expiresAt = new Date(placing.now.getTime() + PAYMENT_WINDOW_MINUTES * 60_000);
-  const [reserved] = await db
-    .insert(orderCheckouts)
-    .values({
-      orderId: sql`nextval(pg_get_serial_sequence('orders', 'id'))::int`,
-      customerId: placing.customerId,
-      shopId: placing.shopId,
-      reference,
-      subaccountCode,
-      totalCents,
-      placing: placingToJson(placing, names),
-      idempotencyKey: placing.idempotencyKey,
-      idempotencyFingerprint: placing.fingerprint,
-      expiresAt,
-      createdAt: placing.now,
-      updatedAt: placing.now,
-    })
-    .onConflictDoNothing()
-    .returning({ orderId: orderCheckouts.orderId });
+  // The checkout and its place in the pickup slot (issue 30) in one statement; a place taken by a racing
+  // placement fails slot_places' key and this one looks again.
+  let reserved: { orderId: number } | undefined;
+  for (let attempt = 0; attempt < 5 && !reserved; attempt += 1) {
+    try {
+      [reserved] = await executePrepared<{ orderId: number }>(
+        db,
+        sql`with ${slotPlaceCtes(placing)}
+        reserved as (
+          insert into ${orderCheckouts} (order_id, customer_id, shop_id, reference, subaccount_code, total_cents,
+            "placing", idempotency_key, idempotency_fingerprint, expires_at, created_at, updated_at)
+          select nextval(pg_get_serial_sequence('orders', 'id'))::int, ${placing.customerId}, ${placing.shopId},
+            ${reference}, ${subaccountCode}, ${totalCents}, ${JSON.stringify(placingToJson(placing, names))}::jsonb,
+            ${placing.idempotencyKey}, ${placing.fingerprint}, ${expiresAt.toISOString()}::timestamptz,
+            ${placing.now.toISOString()}::timestamptz, ${placing.now.toISOString()}::timestamptz
+          from slot_free where slot_free.place is not null
+          on conflict do nothing
+          returning order_id
+        ),
+        placed as (
+          insert into ${slotPlaces} (shop_id, slot_at, place, order_id)
+          select ${placing.shopId}, ${placing.slotAt}::timestamptz, slot_free.place, reserved.order_id
+          from reserved, slot_free
+        )
+        select order_id as "orderId" from reserved`,
+      );
+      if (!reserved) break;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  if (!reserved && placing.maxOrdersPerSlot !== null) {
+    const [full] = await executePrepared<{ taken: number }>(
+      db,
+      sql`select count(*)::int as taken from ${slotPlaces}
+        where shop_id = ${placing.shopId} and slot_at = ${placing.slotAt}::timestamptz`,
+    );
+    if ((full?.taken ?? 0) >= placing.maxOrdersPerSlot)
+      throw await capacityRefusal(db, placing.shopId, placing.pickupTime, placing.now);
+  }
   if (!reserved) throw new HttpError(409, 'This order is being placed already; try again in a moment');
   try {
     const { authorizationUrl } = await payments.initializeTransaction({
@@ -87,8 +117,14 @@ export async function startCheckout(
       .update(orderCheckouts)
       .set({ paymentStatus: 'failed', updatedAt: new Date() })
       .where(and(eq(orderCheckouts.orderId, reserved.orderId), eq(orderCheckouts.paymentStatus, 'awaiting')));
+    await releaseSlotPlace(db, reserved.orderId);
     throw new HttpError(502, `${error.message} Your order was not placed and nothing was charged.`);
   }
+}
+
+/** An unpaid order given up: its place in the pickup slot is free again. */
+async function releaseSlotPlace(db: Database, orderId: number) {
+  await db.delete(slotPlaces).where(eq(slotPlaces.orderId, orderId));
 }
 
 /** The order as it is now: in orders once paid, else its checkout. */
@@ -147,17 +183,20 @@ export async function settlePayment(
         .returning({ orderId: orderCheckouts.orderId });
       if (!won) return null;
       const { placing, names } = placingFromJson(checkout.placing as Parameters<typeof placingFromJson>[0]);
-      const written = await insertOrder(tx, placing, names, {
-        openOrdersPerShop: null,
-        paid: {
-          id: checkout.orderId,
-          paidAt: now,
-          reference: checkout.reference,
-          url: checkout.authorizationUrl,
-        },
-      });
-      if (!written) throw new Error(`the paid order #${checkout.orderId} could not be written`);
-      return written;
+      // Written with a fresh pickup code each try: the only thing that can refuse it is that code being taken.
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const written = await insertOrder(tx, placing, names, {
+          openOrdersPerShop: null,
+          paid: {
+            id: checkout.orderId,
+            paidAt: now,
+            reference: checkout.reference,
+            url: checkout.authorizationUrl,
+          },
+        });
+        if (written) return written;
+      }
+      throw new Error(`the paid order #${checkout.orderId} could not be written`);
     });
     if (change) {
       const [customer] = await db
@@ -265,7 +304,10 @@ export async function sweepUnpaidCheckouts(
       .set({ paymentStatus: 'expired', updatedAt: now })
       .where(and(eq(orderCheckouts.orderId, checkout.orderId), eq(orderCheckouts.paymentStatus, 'awaiting')))
       .returning();
-    if (expired) settled.push({ kind: 'customer_only', order: checkoutAsOrder(expired) });
+    if (expired) {
+      await releaseSlotPlace(db, expired.orderId);
+      settled.push({ kind: 'customer_only', order: checkoutAsOrder(expired) });
+    }
   }
   return settled;
 }

@@ -12,38 +12,72 @@ import {
 import type { App } from '../../app-type.js';
 import { requireRole, requireUser } from '../../auth-guard.js';
 import { HttpError } from '../../http-error.js';
+import { cancelUnconfirmed, moveOrder, unconfirmedOrders } from './moves.js';
 import { refundBeforeCancel, startCheckout, sweepUnpaidCheckouts, verifyOrderPayment } from './payment.js';
 import { announceSettlement } from './payment-events.js';
-import {
-  dashboardSummary,
-  getOrder,
-  listOrders,
-  moveOrder,
-  type OrderChange,
-  placeOrder,
-} from './service.js';
+import { dashboardSummary, getOrder, listOrders, type OrderChange, placeOrder } from './service.js';
 
 /** How often unpaid online orders past their payment window are looked for. */
 const UNPAID_SWEEP_INTERVAL_MS = 60_000;
+/** How often pending orders past their shop's autoCancelMinutes are looked for. */
+const UNCONFIRMED_SWEEP_INTERVAL_MS = 30_000;
+
+/**
+ * One pass of the unconfirmed-orders sweep: each overdue pending order is cancelled by one conditional write (an
+ * owner's Confirm at the same moment wins or loses cleanly); a paid one only once Paystack accepted its refund
+ * (if not, the next pass tries again). Exported for tests, which run a pass with their own clock.
+ */
+export async function cancelUnconfirmedOrders(app: App, now: Date = new Date()): Promise<OrderChange[]> {
+  const cancelled: OrderChange[] = [];
+  for (const due of await unconfirmedOrders(app.db, now)) {
+    if (due.paymentStatus === 'paid') {
+      if (!app.deps.payments || !due.paymentReference) continue;
+      try {
+        await app.deps.payments.refundTransaction(due.paymentReference);
+      } catch (error) {
+        app.log.warn(
+          { err: error, orderId: due.id },
+          'refund of an unconfirmed order refused; will try again',
+        );
+        continue;
+      }
+    }
+    const change = await cancelUnconfirmed(app.db, due.id, now);
+    if (!change) continue;
+    publishOrderChange(app, change, 'updated', app.log);
+    cancelled.push(change);
+  }
+  return cancelled;
+}
+
+/**
+ * Tells the sockets of everyone concerned, on every instance, after the write has committed. A failed push must
+ * not turn a stored order into an error: the pages refetch on their next load or resync.
+ */
+export function publishOrderChange(
+  app: App,
+  change: OrderChange,
+  kind: 'created' | 'updated',
+  log: App['log'],
+) {
+  const { bus } = app.deps;
+  const fail = (error: unknown) => log.error({ err: error }, 'could not publish an order event');
+  bus
+    .publish({
+      type: 'order_event',
+      change: kind,
+      orderId: change.order.id,
+      customerId: change.order.customerId,
+      ownerId: change.ownerId,
+      order: change.order,
+    })
+    .catch(fail);
+  bus.publish({ type: 'new_message', messageId: change.message.id, message: change.message }).catch(fail);
+}
 
 export function orderRoutes(app: App) {
-  // Tells the sockets of everyone concerned, on every instance, after the write has committed. A failed push
-  // must not turn a stored order into an error: the pages refetch on their next load or resync.
-  const publish = (change: OrderChange, kind: 'created' | 'updated', log: App['log']) => {
-    const { bus } = app.deps;
-    const fail = (error: unknown) => log.error({ err: error }, 'could not publish an order event');
-    bus
-      .publish({
-        type: 'order_event',
-        change: kind,
-        orderId: change.order.id,
-        customerId: change.order.customerId,
-        ownerId: change.ownerId,
-        order: change.order,
-      })
-      .catch(fail);
-    bus.publish({ type: 'new_message', messageId: change.message.id, message: change.message }).catch(fail);
-  };
+  const publish = (change: OrderChange, kind: 'created' | 'updated', log: App['log']) =>
+    publishOrderChange(app, change, kind, log);
 
   app.post(
     '/api/orders',
@@ -143,6 +177,15 @@ export function orderRoutes(app: App) {
   }, UNPAID_SWEEP_INTERVAL_MS);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
+
+  // Orders the shop did not confirm in time are cancelled by the server (issue 30), a paid one refunded first.
+  const unconfirmed = setInterval(() => {
+    cancelUnconfirmedOrders(app).catch((error) =>
+      app.log.error({ err: error }, 'could not cancel unconfirmed orders'),
+    );
+  }, UNCONFIRMED_SWEEP_INTERVAL_MS);
+  unconfirmed.unref();
+  app.addHook('onClose', async () => clearInterval(unconfirmed));
 
   app.get('/api/dashboard/summary', { schema: { response: { 200: dashboardSummarySchema } } }, (request) =>
     dashboardSummary(app.db, requireRole(request, 'shop_owner').id),

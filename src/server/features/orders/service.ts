@@ -1,7 +1,7 @@
 // Pre-orders (issue 10): placing an order once per Idempotency-Key, reading orders as their customer or their
 // shop's owner, moving them along the status machine with one conditional UPDATE, and the dashboard summary.
 // Each write stores the order, its lines and its chat message in one transaction; callers publish afterwards.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Message } from '../../../shared/api/messages.js';
@@ -11,7 +11,6 @@ import {
   MAX_LINE_QUANTITY,
   type Order,
   type OrderPlacedData,
-  type OrderStatusData,
   type orderListQuery,
   type placeOrderBody,
   RECENT_ORDERS,
@@ -27,14 +26,8 @@ import {
   selectionProblem,
   unitPriceCents,
 } from '../../../shared/domain/option-selection.js';
-import {
-  canActorMove,
-  type OrderActor,
-  type OrderStatus,
-  orderStatuses,
-  orderStatusMessage,
-} from '../../../shared/domain/order-status.js';
 import { pickupTimeProblem } from '../../../shared/domain/pickup.js';
+import { pickupCapacityProblem, type ShopPace, slotStart } from '../../../shared/domain/pickup-slots.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { executePrepared } from '../../db/prepared.js';
 import {
@@ -48,10 +41,12 @@ import {
   orderCheckouts,
   orderLines,
   orders,
+  slotPlaces,
   specialHours,
   users,
 } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
+import { slotRuleInput } from '../shops/pickup-slots.js';
 import {
   checkoutAsOrder,
   findCheckoutByKey,
@@ -60,7 +55,8 @@ import {
   pageCursor,
 } from './checkouts.js';
 import {
-  type OrderRow,
+  messageFromJson,
+  orderRowFromJson,
   type StoredHistoryEntry,
   type StoredLine,
   type StoredOption,
@@ -94,6 +90,12 @@ interface PlacementFacts {
   acceptingOrders: boolean;
   onlinePayment: OnlinePaymentSetting;
   subaccountCode: string | null;
+  prepMinutes: number;
+  maxOrdersPerSlot: number | null;
+  busyExtraMinutes: number | null;
+  busyUntilMs: number | null;
+  /** Orders already in the pickup's slot. */
+  slotTaken: number;
   customerName: string;
   customerEmail: string;
   placedWithKey: number | null;
@@ -118,7 +120,7 @@ const orderWithNames = {
   customerName: users.username,
 };
 
-function selectOrders(db: Database | Transaction) {
+export function selectOrders(db: Database | Transaction) {
   return db
     .select(orderWithNames)
     .from(orders)
@@ -164,6 +166,11 @@ export async function placeOrder(
     db,
     sql`select s.id, s.name, s.owner_id as "ownerId", s.accepting_orders as "acceptingOrders",
         s.online_payment as "onlinePayment", s.paystack_subaccount_code as "subaccountCode",
+        s.prep_minutes as "prepMinutes", s.max_orders_per_slot as "maxOrdersPerSlot",
+        s.busy_extra_minutes as "busyExtraMinutes",
+        (extract(epoch from s.busy_until) * 1000)::float8 as "busyUntilMs",
+        (select count(*)::int from ${slotPlaces} p where p.shop_id = s.id
+          and p.slot_at = ${slotStart(new Date(input.pickupTime)).toISOString()}::timestamptz) as "slotTaken",
         (select u.username from ${users} u where u.id = ${customerId}) as "customerName",
         (select u.email from ${users} u where u.id = ${customerId}) as "customerEmail",
         (select c.order_id from ${orderCheckouts} c where c.customer_id = ${customerId}
@@ -220,6 +227,17 @@ export async function placeOrder(
   const pickupTime = new Date(input.pickupTime);
   const problem = pickupTimeProblem({ weekly: shop.weekly, special: shop.special, now, pickupTime });
   if (problem) throw new HttpError(400, problem);
+  // A busy shop's rule (issue 30): not sooner than its prep time (and busy delay), not in a full slot.
+  const pace: ShopPace = {
+    prepMinutes: shop.prepMinutes,
+    maxOrdersPerSlot: shop.maxOrdersPerSlot,
+    busyExtraMinutes: shop.busyExtraMinutes,
+    busyUntil: shop.busyUntilMs === null ? null : new Date(shop.busyUntilMs),
+  };
+  const slotAt = slotStart(pickupTime);
+  const taken = new Map([[slotAt.getTime(), shop.slotTaken]]);
+  if (pickupCapacityProblem({ weekly: shop.weekly, special: shop.special, now, pace, taken, pickupTime }))
+    throw await capacityRefusal(db, shop.id, pickupTime, now);
 
   const placing: PlacingOrder = {
     shopId: shop.id,
@@ -231,6 +249,8 @@ export async function placeOrder(
     idempotencyKey,
     fingerprint,
     now,
+    slotAt: slotAt.toISOString(),
+    maxOrdersPerSlot: pace.maxOrdersPerSlot,
   };
   const names = { shopName: shop.name, customerName: shop.customerName };
   if (input.payment === 'online') {
@@ -357,17 +377,28 @@ async function insertWithinLimits(
   names: { shopName: string; customerName: string },
   limits: PlacementSettings,
 ): Promise<OrderChange | null> {
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const written = await insertOrder(db, order, names, { openOrdersPerShop: limits.openOrdersPerShop });
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    let written: OrderChange | null;
+    try {
+      written = await insertOrder(db, order, names, { openOrdersPerShop: limits.openOrdersPerShop });
+    } catch (error) {
+      // Another placement took the slot place this one chose (slot_places' key): look again.
+      if (isUniqueViolation(error)) continue;
+      throw error;
+    }
     if (written) return written;
-    const [facts] = await executePrepared<{ open: number; keyTaken: boolean }>(
+    const [facts] = await executePrepared<{ open: number; keyTaken: boolean; slotTaken: number }>(
       db,
       sql`select (select count(*)::int from ${orders} o where o.customer_id = ${order.customerId}
             and o.shop_id = ${order.shopId} and o.status in ('pending', 'confirmed')) as open,
           exists (select 1 from ${orders} o where o.customer_id = ${order.customerId}
-            and o.idempotency_key = ${order.idempotencyKey}) as "keyTaken"`,
+            and o.idempotency_key = ${order.idempotencyKey}) as "keyTaken",
+          (select count(*)::int from ${slotPlaces} p where p.shop_id = ${order.shopId}
+            and p.slot_at = ${order.slotAt}::timestamptz) as "slotTaken"`,
     );
     if (facts?.keyTaken) return null;
+    if (order.maxOrdersPerSlot !== null && (facts?.slotTaken ?? 0) >= order.maxOrdersPerSlot)
+      throw await capacityRefusal(db, order.shopId, order.pickupTime, order.now);
     if ((facts?.open ?? 0) >= limits.openOrdersPerShop)
       throw new HttpError(
         409,
@@ -388,6 +419,50 @@ export interface PlacingOrder {
   /** fingerprintOf the body, kept with the key. */
   fingerprint: string | null;
   now: Date;
+  /** The 15-minute pickup slot the order takes a place in (issue 30), and the shop's limit then. */
+  slotAt: string;
+  maxOrdersPerSlot: number | null;
+}
+
+/**
+ * The CTEs that find the lowest free place in the order's pickup slot (`slot_free.place`, null when the slot is
+ * full): a statement inserting that place fails on slot_places' key if another took it first.
+ */
+export function slotPlaceCtes(order: { shopId: number; slotAt: string; maxOrdersPerSlot: number | null }) {
+  return sql`slot_taken as (
+      select p.place from ${slotPlaces} p where p.shop_id = ${order.shopId} and p.slot_at = ${order.slotAt}::timestamptz
+    ),
+    slot_free as (
+      select min(candidate)::smallint as place from (select 1 as candidate union all select place + 1 from slot_taken) c
+      where candidate not in (select place from slot_taken)
+        ${order.maxOrdersPerSlot === null ? sql`` : sql`and candidate <= ${order.maxOrdersPerSlot}::int`}
+    ),`;
+}
+
+/** The 409 for a pickup time that is too soon or full, naming the next free time (shared/domain/pickup-slots.ts). */
+export async function capacityRefusal(
+  db: Database | Transaction,
+  shopId: number,
+  pickupTime: Date,
+  now: Date,
+) {
+  const input = await slotRuleInput(db as Database, shopId, now);
+  const problem = pickupCapacityProblem({ ...input, pickupTime });
+  return new HttpError(409, problem ?? 'That time has just filled up — please choose another pickup time');
+}
+
+/** A short code for the counter: 4 characters without look-alikes (no 0/O, 1/I/L, 2/Z, 5/S, 8/B). */
+const PICKUP_CODE_ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679';
+function newPickupCode(): string {
+  return Array.from(randomBytes(4), (byte) => PICKUP_CODE_ALPHABET[byte % PICKUP_CODE_ALPHABET.length]).join(
+    '',
+  );
+}
+
+/** A unique index refused the row (PostgreSQL and PGlite both say 23505, maybe wrapped by drizzle). */
+export function isUniqueViolation(error: unknown): boolean {
+  const codeOf = (value: unknown) => (value as { code?: unknown } | null)?.code;
+  return codeOf(error) === '23505' || codeOf((error as { cause?: unknown } | null)?.cause) === '23505';
 }
 
 /**
@@ -435,20 +510,36 @@ export async function insertOrder(
       where ${how.openOrdersPerShop === null ? sql`false` : sql`candidate <= ${how.openOrdersPerShop}::int`}
         and candidate not in (select open_slot from taken)
     ),
+    ${
+      // The lowest free place in the pickup's slot (issue 30); a paid online order's checkout holds one already.
+      how.paid ? sql`` : slotPlaceCtes(order)
+    }
     placed as (
       insert into ${orders} (${how.paid ? sql`id, ` : sql``}shop_id, customer_id, items, total_cents, status, status_history, pickup_time,
         notes, idempotency_key, idempotency_fingerprint, open_slot, payment_status, paid_at, payment_reference,
-        payment_url, created_at, updated_at)
+        payment_url, pickup_code, pickup_day, created_at, updated_at)
       select ${how.paid ? sql`${how.paid.id}::int, ` : sql``}${order.shopId}, ${order.customerId}, ${JSON.stringify(stored)}::jsonb, ${totalCents},
         'pending', ${JSON.stringify(history)}::jsonb, ${order.pickupTime.toISOString()}::timestamptz,
         ${order.notes}, ${order.idempotencyKey}, ${order.fingerprint}, free.slot,
         ${how.paid ? 'paid' : 'not_required'}, ${how.paid ? sql`${how.paid.paidAt.toISOString()}::timestamptz` : null},
-        ${how.paid?.reference ?? null}, ${how.paid?.url ?? null}, ${at}::timestamptz, ${at}::timestamptz
-      from free where ${how.openOrdersPerShop === null ? sql`true` : sql`free.slot is not null`}
-      -- Either unique index: this key taken (orders_customer_idempotency_key) or this place (orders_open_slot).
+        ${how.paid?.reference ?? null}, ${how.paid?.url ?? null}, ${newPickupCode()},
+        ${localDateOf(order.pickupTime)}::date, ${at}::timestamptz, ${at}::timestamptz
+      from free${how.paid ? sql`` : sql`, slot_free`}
+      where ${how.openOrdersPerShop === null ? sql`true` : sql`free.slot is not null`}
+        ${how.paid ? sql`` : sql`and slot_free.place is not null`}
+      -- Any unique index: this key taken (orders_customer_idempotency_key), this open place (orders_open_slot), or
+      -- this pickup code that day (orders_pickup_code): nothing is written and the caller looks why.
       on conflict do nothing
       returning *
     ),
+    ${
+      how.paid
+        ? sql``
+        : sql`slot_taken_now as (
+      insert into ${slotPlaces} (shop_id, slot_at, place, order_id)
+      select placed.shop_id, ${order.slotAt}::timestamptz, slot_free.place, placed.id from placed, slot_free
+    ),`
+    }
     lines as (
       insert into ${orderLines} (order_id, shop_id, menu_item_id, name, quantity, price_cents, created_at, options,
         option_groups)
@@ -551,144 +642,6 @@ export async function getOrder(db: Database, userId: number, id: number): Promis
   const checkout = await findCustomerCheckout(db, userId, id);
   if (checkout) return checkoutAsOrder(checkout);
   throw new HttpError(404, 'Order not found');
-}
-
-/**
- * Moves an order to `to` as its shop's owner or its customer, in one statement: a conditional UPDATE … WHERE id,
- * the user's right to it, and status IN (the states this actor may move from to `to`) … RETURNING, with the
- * lines' cancelled flag and the chat message written by the same statement from what it returned. Of two racing
- * moves from one status exactly one matches (the other re-checks the row after the winner commits and finds it
- * moved); a statement that matches nothing writes nothing, and a read then says why: 404, 403 or 409.
- */
-export async function moveOrder(
-  db: Database,
-  user: { id: number; role: 'customer' | 'shop_owner' },
-  id: number,
-  to: OrderStatus,
-  now: Date = new Date(),
-): Promise<OrderChange> {
-  const actor: OrderActor = user.role === 'shop_owner' ? 'owner' : 'customer';
-  const fromStates = orderStatuses.filter((from) => canActorMove(actor, from, to));
-  if (fromStates.length > 0) {
-    const entry: StoredHistoryEntry = { status: to, at: now.toISOString() };
-    const data: OrderStatusData = { orderId: id, status: to };
-    const [moved] = await executePrepared<{ order: string; message: string; customer_name: string }>(
-      db,
-      sql`
-      with moved as (
-        update ${orders} o set
-          status = ${to}::order_status,
-          status_history = o.status_history || ${JSON.stringify([entry])}::jsonb,
-          ready_at = ${to === 'ready' ? sql`${now.toISOString()}::timestamptz` : sql`o.ready_at`},
-          ${
-            // A paid order is cancelled only after Paystack accepted its refund (orders/payment.ts).
-            to === 'cancelled'
-              ? sql`payment_status = case when o.payment_status = 'paid' then 'refund_pending' else o.payment_status end,`
-              : sql``
-          }
-          updated_at = ${now.toISOString()}::timestamptz
-        from ${coffeeShops} s
-        where o.id = ${id} and s.id = o.shop_id
-          and o.status in (${sql.join(
-            fromStates.map((from) => sql`${from}::order_status`),
-            sql`, `,
-          )})
-          and ${actor === 'owner' ? sql`s.owner_id = ${user.id}` : sql`o.customer_id = ${user.id}`}
-        returning o.*, s.name as shop_name, s.owner_id
-      ),
-      ${
-        to === 'cancelled'
-          ? sql`lines as (update ${orderLines} set is_cancelled = true where order_id in (select id from moved)),`
-          : sql``
-      }
-      message as (
-        insert into ${messages} (sender_id, receiver_id, shop_id, customer_id, content, message_type, order_data)
-        select ${user.id}, ${actor === 'owner' ? sql`moved.customer_id` : sql`moved.owner_id`}, moved.shop_id,
-          moved.customer_id,
-          case when moved.payment_status = 'refund_pending'
-            then 'Order #' || moved.id || ' was cancelled — your R' || to_char(moved.total_cents / 100.0, 'FM9999999990.00')
-              || ' refund is on its way'
-            else ${orderStatusMessage(id, to)} end,
-          'order', ${JSON.stringify(data)}
-        from moved
-        returning *
-      )
-      select row_to_json(moved.*)::text as "order", row_to_json(message.*)::text as message,
-        (select username from ${users} where id = moved.customer_id) as customer_name
-      from moved, message`,
-    );
-    if (moved) return changeFromJson(moved.order, moved.message, moved.customer_name);
-  }
-  // Nothing moved: say why, from where the order is now.
-  const [current] = await selectOrders(db).where(
-    and(eq(orders.id, id), or(eq(orders.customerId, user.id), eq(coffeeShops.ownerId, user.id))),
-  );
-  if (!current) throw new HttpError(404, 'Order not found');
-  if (actor === 'customer' && to !== 'cancelled')
-    throw new HttpError(403, 'Customers can only cancel their own pending order');
-  throw illegalMove(id, current.order.status, to, actor);
-}
-
-/** The moved order and its message as the statement gave them back (JSON rows: the same on both drivers). */
-function changeFromJson(orderJson: string, messageJson: string, customerName: string): OrderChange {
-  const fields = JSON.parse(orderJson) as Record<string, unknown> & { shop_name: string; owner_id: number };
-  return {
-    order: toOrder(orderRowFromFields(fields), { shopName: fields.shop_name, customerName }),
-    ownerId: fields.owner_id,
-    message: messageFromJson(messageJson),
-  };
-}
-
-const timestampOf = (value: unknown) => (value === null ? null : new Date(value as string));
-
-/** An orders row as row_to_json wrote it (snake_case columns, timestamps as text). */
-function orderRowFromJson(json: string): OrderRow {
-  return orderRowFromFields(JSON.parse(json) as Record<string, unknown>);
-}
-
-function orderRowFromFields(row: Record<string, unknown>): OrderRow {
-  return {
-    id: row.id as number,
-    shopId: row.shop_id as number,
-    customerId: row.customer_id as number,
-    items: row.items,
-    totalCents: row.total_cents as number,
-    status: row.status as OrderStatus,
-    statusHistory: row.status_history,
-    readyAt: timestampOf(row.ready_at),
-    pickupTime: timestampOf(row.pickup_time),
-    notes: row.notes as string | null,
-    idempotencyKey: row.idempotency_key as string | null,
-    idempotencyFingerprint: row.idempotency_fingerprint as string | null,
-    openSlot: row.open_slot as number | null,
-    paymentStatus: row.payment_status as OrderRow['paymentStatus'],
-    paidAt: timestampOf(row.paid_at),
-    paymentReference: row.payment_reference as string | null,
-    paymentUrl: row.payment_url as string | null,
-    createdAt: timestampOf(row.created_at)!,
-    updatedAt: timestampOf(row.updated_at)!,
-  };
-}
-
-/** A messages row as row_to_json wrote it, in the API's shape. */
-function messageFromJson(json: string): Message {
-  const message = JSON.parse(json) as Record<string, unknown>;
-  return {
-    id: message.id as number,
-    senderId: message.sender_id as number,
-    receiverId: message.receiver_id as number,
-    shopId: message.shop_id as number,
-    customerId: message.customer_id as number,
-    content: message.content as string,
-    messageType: message.message_type as 'order',
-    orderData: message.order_data as string | null,
-    createdAt: timestampOf(message.created_at)!.toISOString(),
-  };
-}
-
-function illegalMove(id: number, from: OrderStatus, to: OrderStatus, actor: OrderActor) {
-  const why = actor === 'customer' ? ': only a pending order can be cancelled' : '';
-  return new HttpError(409, `Order #${id} cannot move from ${from} to ${to}${why}`);
 }
 
 /**

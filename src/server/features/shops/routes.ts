@@ -15,6 +15,7 @@ import { requireRole, requireUser } from '../../auth-guard.js';
 import { HttpError } from '../../http-error.js';
 import { recordShopView } from '../analytics/service.js';
 import { isSharedQuery } from './list-cache.js';
+import { listPickupSlots } from './pickup-slots.js';
 import { createShop, getShop, listOwnerShops, listShops, updateShop } from './service.js';
 
 const idParams = z.object({ id: pathId('id') });
@@ -67,6 +68,19 @@ export function shopRoutes(app: App) {
       app.deps.shopsChanged(); // the new shop belongs in lists and searches
       return reply.code(201).send(created);
     },
+  );
+
+  app.get(
+    '/api/coffee-shops/:id/pickup-slots',
+    {
+      schema: {
+        params: idParams,
+        querystring: z.object({
+          date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD').optional(),
+        }),
+      },
+    },
+    (request) => listPickupSlots(app.db, request.params.id, request.query.date),
   );
 
   app.put(

@@ -2,11 +2,13 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createShopBody, Shop, shopQuery, updateShopBody } from '../../../shared/api/shops.js';
+import { DEFAULT_BUSY_HOURS } from '../../../shared/api/shop-constants.js';
 import { isFeatured } from '../../../shared/domain/featured.js';
 import { localClock } from '../../../shared/domain/opening-hours.js';
 import type { Database } from '../../db/client.js';
 import { coffeeShops, searchWords } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
+import { nextPickupAt } from './pickup-slots.js';
 import type { Geocoder } from '../../integrations/geocoder.js';
 import { openNowSql, withOpenState } from './open-now.js';
 
@@ -37,6 +39,11 @@ const shopColumns = {
   longitude: coffeeShops.longitude,
   acceptingOrders: coffeeShops.acceptingOrders,
   onlinePayment: coffeeShops.onlinePayment,
+  prepMinutes: coffeeShops.prepMinutes,
+  maxOrdersPerSlot: coffeeShops.maxOrdersPerSlot,
+  busyExtraMinutes: coffeeShops.busyExtraMinutes,
+  busyUntil: coffeeShops.busyUntil,
+  autoCancelMinutes: coffeeShops.autoCancelMinutes,
 };
 type ShopFields = Pick<ShopRow, keyof typeof shopColumns>;
 
@@ -102,6 +109,15 @@ export function toShop(row: ShopFields, featured = isFeatured(row), distanceKm?:
     longitude: row.longitude === null ? null : String(row.longitude),
     acceptingOrders: row.acceptingOrders,
     onlinePayment: row.onlinePayment,
+    prepMinutes: row.prepMinutes,
+    maxOrdersPerSlot: row.maxOrdersPerSlot,
+    // A busy delay that has ended is no delay: the answer shows the state in force.
+    ...(row.busyUntil && new Date(row.busyUntil).getTime() > Date.now()
+      ? { busyExtraMinutes: row.busyExtraMinutes, busyUntil: new Date(row.busyUntil).toISOString() }
+      : { busyExtraMinutes: null, busyUntil: null }),
+    autoCancelMinutes: row.autoCancelMinutes,
+    // Worked out for a single shop (getShop); lists leave it out.
+    nextPickupAt: null,
     // Filled in from the shop's hours by withOpenState (open-now.ts), which every answer goes through.
     openNow: null,
     nextChangeAt: null,
@@ -402,7 +418,7 @@ export async function getShop(db: Database, id: number, now = new Date()): Promi
   const [row] = await db.select(shopColumns).from(coffeeShops).where(eq(coffeeShops.id, id));
   if (!row) throw new HttpError(404, 'Coffee shop not found');
   const [shop] = await withOpenState(db, [toShop(row)], now);
-  return shop!;
+  return { ...shop!, nextPickupAt: await nextPickupAt(db, id, now) };
 }
 
 export async function listOwnerShops(db: Database, ownerId: number, now = new Date()): Promise<Shop[]> {
@@ -440,7 +456,7 @@ export async function createShop(
       longitude: input.longitude,
     })
     .returning();
-  return toShop(row!);
+  return { ...toShop(row!), nextPickupAt: await nextPickupAt(db, row!.id) };
 }
 
 export interface UpdateShopOptions {
@@ -499,7 +515,25 @@ export async function updateShop(
     longitude: input.longitude,
     acceptingOrders: input.acceptingOrders,
     onlinePayment: input.onlinePayment,
+    prepMinutes: input.prepMinutes,
+    maxOrdersPerSlot: input.maxOrdersPerSlot,
+    autoCancelMinutes: input.autoCancelMinutes,
+    // A busy delay runs until busyUntil (an hour from now unless said); null ends it.
+    ...(input.busyExtraMinutes === null
+      ? { busyExtraMinutes: null, busyUntil: null }
+      : input.busyExtraMinutes !== undefined
+        ? {
+            busyExtraMinutes: input.busyExtraMinutes,
+            busyUntil: input.busyUntil
+              ? new Date(input.busyUntil)
+              : new Date(Date.now() + DEFAULT_BUSY_HOURS * 3_600_000),
+          }
+        : {}),
   };
+  if (input.busyUntil !== undefined && input.busyExtraMinutes === undefined)
+    throw new HttpError(400, 'busyUntil must come with busyExtraMinutes (the delay it ends)');
+  if (input.busyUntil && new Date(input.busyUntil).getTime() <= Date.now())
+    throw new HttpError(400, 'busyUntil must be in the future');
   const movesWithoutCoordinates =
     input.address !== undefined &&
     input.address !== current.address &&
@@ -518,7 +552,7 @@ export async function updateShop(
   // Deleted between the two statements: as missing as it would have been a moment earlier.
   if (!row) throw new HttpError(404, 'Coffee shop not found');
   const [shop] = await withOpenState(db, [toShop(row)], new Date());
-  return shop!;
+  return { ...shop!, nextPickupAt: await nextPickupAt(db, id) };
 }
 
 async function geocodeOrNull(address: string, options: UpdateShopOptions) {

@@ -1,0 +1,168 @@
+// Moving an order along its status machine (spec §4, issue 10) with one conditional UPDATE, and the server's own
+// move (issue 30): a pending order the shop did not confirm within its autoCancelMinutes is cancelled by a sweep.
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { OrderStatusData } from '../../../shared/api/orders.js';
+import {
+  canActorMove,
+  type OrderActor,
+  type OrderStatus,
+  orderStatuses,
+  orderStatusMessage,
+} from '../../../shared/domain/order-status.js';
+import type { Database } from '../../db/client.js';
+import { executePrepared } from '../../db/prepared.js';
+import { coffeeShops, messages, orderLines, orders, slotPlaces, users } from '../../db/schema.js';
+import { HttpError } from '../../http-error.js';
+import { changeFromJson, type StoredHistoryEntry } from './order-row.js';
+import { type OrderChange, selectOrders } from './service.js';
+
+interface MoveStatement {
+  id: number;
+  to: OrderStatus;
+  fromStates: OrderStatus[];
+  now: Date;
+  /** Who may move it: a condition on the order `o` and its shop `s`. */
+  allowed: SQL;
+  /** The chat line's sender and receiver, in terms of the moved row. */
+  senderId: SQL;
+  receiverId: SQL;
+  /** The chat line. */
+  content: string;
+  /** A cancelled paid order's line starts so, then names its refund: '… — your R65.00 refund is on its way'. */
+  refundedContent?: string;
+}
+
+/**
+ * One statement: the conditional UPDATE … WHERE id, who may, and status IN (the states it may move from)
+ * … RETURNING, with, when cancelling, the lines' cancelled flag, the slot place given back and a paid order's
+ * payment moved to refund_pending (its refund was accepted before), and the chat line, written from what it
+ * returned. Of two racing moves exactly one matches; null when nothing moved.
+ */
+async function runMove(db: Database, move: MoveStatement): Promise<OrderChange | null> {
+  const { id, to, now } = move;
+  const entry: StoredHistoryEntry = { status: to, at: now.toISOString() };
+  const data: OrderStatusData = { orderId: id, status: to };
+  const cancelling = to === 'cancelled';
+  const [moved] = await executePrepared<{ order: string; message: string; customer_name: string }>(
+    db,
+    sql`
+    with moved as (
+      update ${orders} o set
+        status = ${to}::order_status,
+        status_history = o.status_history || ${JSON.stringify([entry])}::jsonb,
+        ready_at = ${to === 'ready' ? sql`${now.toISOString()}::timestamptz` : sql`o.ready_at`},
+        ${
+          cancelling
+            ? sql`payment_status = case when o.payment_status = 'paid' then 'refund_pending' else o.payment_status end,`
+            : sql``
+        }
+        updated_at = ${now.toISOString()}::timestamptz
+      from ${coffeeShops} s
+      where o.id = ${id} and s.id = o.shop_id
+        and o.status in (${sql.join(
+          move.fromStates.map((from) => sql`${from}::order_status`),
+          sql`, `,
+        )})
+        and ${move.allowed}
+      returning o.*, s.name as shop_name, s.owner_id
+    ),
+    ${
+      cancelling
+        ? sql`lines as (update ${orderLines} set is_cancelled = true where order_id in (select id from moved)),
+          unplaced as (delete from ${slotPlaces} where order_id in (select id from moved)),`
+        : sql``
+    }
+    message as (
+      insert into ${messages} (sender_id, receiver_id, shop_id, customer_id, content, message_type, order_data)
+      select ${move.senderId}, ${move.receiverId}, moved.shop_id, moved.customer_id,
+        case when moved.payment_status = 'refund_pending'
+          then ${`${move.refundedContent ?? move.content} — your R`} || to_char(moved.total_cents / 100.0, 'FM9999999990.00')
+            || ' refund is on its way'
+          else ${move.content} end,
+        'order', ${JSON.stringify(data)}
+      from moved
+      returning *
+    )
+    select row_to_json(moved.*)::text as "order", row_to_json(message.*)::text as message,
+      (select username from ${users} where id = moved.customer_id) as customer_name
+    from moved, message`,
+  );
+  return moved ? changeFromJson(moved.order, moved.message, moved.customer_name) : null;
+}
+
+/**
+ * Moves an order to `to` as its shop's owner or its customer. A statement that matches nothing writes nothing, and
+ * a read then says why: 404, 403 or 409.
+ */
+export async function moveOrder(
+  db: Database,
+  user: { id: number; role: 'customer' | 'shop_owner' },
+  id: number,
+  to: OrderStatus,
+  now: Date = new Date(),
+): Promise<OrderChange> {
+  const actor: OrderActor = user.role === 'shop_owner' ? 'owner' : 'customer';
+  const fromStates = orderStatuses.filter((from) => canActorMove(actor, from, to));
+  if (fromStates.length > 0) {
+    const moved = await runMove(db, {
+      id,
+      to,
+      fromStates,
+      now,
+      allowed: actor === 'owner' ? sql`s.owner_id = ${user.id}` : sql`o.customer_id = ${user.id}`,
+      senderId: sql`${user.id}`,
+      receiverId: actor === 'owner' ? sql`moved.customer_id` : sql`moved.owner_id`,
+      content: orderStatusMessage(id, to),
+      refundedContent: `Order #${id} was cancelled`,
+    });
+    if (moved) return moved;
+  }
+  // Nothing moved: say why, from where the order is now.
+  const [current] = await selectOrders(db).where(
+    and(eq(orders.id, id), or(eq(orders.customerId, user.id), eq(coffeeShops.ownerId, user.id))),
+  );
+  if (!current) throw new HttpError(404, 'Order not found');
+  if (actor === 'customer' && to !== 'cancelled')
+    throw new HttpError(403, 'Customers can only cancel their own pending order');
+  throw illegalMove(id, current.order.status, to, actor);
+}
+
+/** Why a move is refused, from where the order is. */
+function illegalMove(id: number, from: OrderStatus, to: OrderStatus, actor: OrderActor) {
+  const why = actor === 'customer' ? ': only a pending order can be cancelled' : '';
+  return new HttpError(409, `Order #${id} cannot move from ${from} to ${to}${why}`);
+}
+
+/** Pending orders their shop has not confirmed within its autoCancelMinutes, oldest first. */
+export async function unconfirmedOrders(db: Database, now: Date = new Date()) {
+  return db
+    .select({ id: orders.id, paymentStatus: orders.paymentStatus, paymentReference: orders.paymentReference })
+    .from(orders)
+    .innerJoin(coffeeShops, eq(coffeeShops.id, orders.shopId))
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        sql`${orders.createdAt} <= ${now.toISOString()}::timestamptz - make_interval(mins => ${coffeeShops.autoCancelMinutes})`,
+      ),
+    )
+    .orderBy(orders.createdAt)
+    .limit(50);
+}
+
+/**
+ * The server cancels one unconfirmed order, as the shop (its chat line is the shop's): conditional on it still
+ * being pending and overdue, so an owner's Confirm at the same moment wins or loses cleanly. Null when it did not
+ * move. A paid order's refund must have been accepted before (orders/payment.ts).
+ */
+export async function cancelUnconfirmed(db: Database, id: number, now: Date = new Date()) {
+  return runMove(db, {
+    id,
+    to: 'cancelled',
+    fromStates: ['pending'],
+    now,
+    allowed: sql`o.created_at <= ${now.toISOString()}::timestamptz - make_interval(mins => s.auto_cancel_minutes)`,
+    senderId: sql`moved.owner_id`,
+    receiverId: sql`moved.customer_id`,
+    content: `Order #${id} was cancelled because the shop did not confirm it in time`,
+  });
+}
