@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { coffeeShops, messages, orderCheckouts, orders } from '../../src/server/db/schema.js';
 import { sweepUnpaidCheckouts } from '../../src/server/features/orders/payment.js';
+import { cancelUnconfirmedOrders } from '../../src/server/features/orders/routes.js';
 import type { MailMessage } from '../../src/server/integrations/mail.js';
 import type { AuthResponse } from '../../src/shared/api/auth.js';
 import type { ServerEvent } from '../../src/shared/api/messages.js';
@@ -447,5 +448,32 @@ describe('money figures', () => {
     );
     await api().as(owner).put(`/api/orders/${placed.body.id}`, { status: 'cancelled' });
     expect(await revenue()).toBe(before);
+  });
+});
+
+describe('a paid order nobody confirmed', () => {
+  test('is refunded and cancelled by the sweep; if Paystack refuses the refund it stays for the next pass', async () => {
+    const { shop, itemId } = await payingShop();
+    await api().as(owner).put(`/api/coffee-shops/${shop.id}`, { autoCancelMinutes: 5 });
+    const placed = await placeOnline(shop.id, itemId);
+    paystack.pay(placed.body.payment!.reference);
+    await api().as(customer).post(`/api/orders/${placed.body.id}/payment/verify`);
+    const later = new Date(Date.now() + 6 * 60_000);
+    paystack.setRefundMode('fail');
+    const refused = await cancelUnconfirmedOrders(server.app, later);
+    expect(refused.map((change) => change.order.id)).not.toContain(placed.body.id);
+    expect((await api().as(owner).get<Order>(`/api/orders/${placed.body.id}`)).body.paymentStatus).toBe(
+      'paid',
+    );
+    paystack.setRefundMode('normal');
+    const cancelled = await cancelUnconfirmedOrders(server.app, later);
+    expect(cancelled.find((change) => change.order.id === placed.body.id)?.order).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'refund_pending',
+    });
+    const chat = await db().select().from(messages).where(eq(messages.shopId, shop.id));
+    expect(chat.map((line) => line.content)).toContain(
+      `Order #${placed.body.id} was cancelled because the shop did not confirm it in time — your R70.00 refund is on its way`,
+    );
   });
 });
