@@ -4,15 +4,32 @@
 // from the database; stores each line as placing an order does; bulk inserts only.
 import { TZDate } from '@date-fns/tz';
 import { sql } from 'drizzle-orm';
+import { localDateOf } from '../../shared/domain/local-date.js';
 import { centsToDecimalText, centsToRand } from '../../shared/domain/money.js';
 import { SHOP_TIME_ZONE } from '../../shared/domain/opening-hours.js';
 import { optionsLabel, unitPriceCents } from '../../shared/domain/option-selection.js';
 import { type OrderStatus, orderProgress, orderStatusMessage } from '../../shared/domain/order-status.js';
 import type { Transaction } from './client.js';
 import { chooseDemoOptions, demoGroupsOfItems } from './demo-options.js';
-import { businessHours, menuItems, messages, orderLines, orders, users } from './schema.js';
+import { businessHours, menuItems, messages, orderLines, orders, slotPlaces, users } from './schema.js';
 
 const MINUTE = 60_000;
+
+/** The pickup code alphabet of orders/service.ts (no look-alikes). */
+const CODE_ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679';
+/**
+ * A demo order's pickup code from its id: a bijection of the ids below 25⁴ (7919 shares no factor with 5), so no
+ * two demo orders share one, let alone at one shop on one day.
+ */
+function demoPickupCode(id: number): string {
+  let n = (id * 7919 + 12345) % CODE_ALPHABET.length ** 4;
+  let code = '';
+  for (let place = 0; place < 4; place += 1) {
+    code += CODE_ALPHABET[n % CODE_ALPHABET.length];
+    n = Math.floor(n / CODE_ALPHABET.length);
+  }
+  return code;
+}
 const HISTORY_DAYS = 60;
 /** Rows per INSERT: a few statements, each parameter a JSON text of modest size. */
 const CHUNK = 5000;
@@ -264,6 +281,8 @@ export async function seedDemoOrders(
       order.readyAt && order.readyAt > now ? now.toISOString() : (order.readyAt?.toISOString() ?? null),
     pickup_time: order.pickupTime.toISOString(),
     notes: order.notes,
+    pickup_code: demoPickupCode(base + index + 1),
+    pickup_day: localDateOf(order.pickupTime),
     created_at: order.createdAt.toISOString(),
     updated_at: order.history.at(-1)!.at,
   }));
@@ -319,12 +338,13 @@ export async function seedDemoOrders(
   for (let start = 0; start < orderRows.length; start += CHUNK) {
     await tx.execute(sql`
       insert into ${orders} (id, shop_id, customer_id, items, total_cents, status, status_history, ready_at,
-        pickup_time, notes, created_at, updated_at)
+        pickup_time, notes, pickup_code, pickup_day, created_at, updated_at)
       select id, shop_id, customer_id, items, total_cents, status::order_status, status_history, ready_at,
-        pickup_time, notes, created_at, updated_at
+        pickup_time, notes, pickup_code, pickup_day, created_at, updated_at
       from jsonb_to_recordset(${JSON.stringify(orderRows.slice(start, start + CHUNK))}::jsonb) as x(
         id int, shop_id int, customer_id int, items jsonb, total_cents int, status text, status_history jsonb,
-        ready_at timestamptz, pickup_time timestamptz, notes text, created_at timestamptz, updated_at timestamptz)`);
+        ready_at timestamptz, pickup_time timestamptz, notes text, pickup_code text, pickup_day date,
+        created_at timestamptz, updated_at timestamptz)`);
   }
   for (let start = 0; start < lineRows.length; start += CHUNK) {
     await tx.execute(sql`
@@ -335,6 +355,20 @@ export async function seedDemoOrders(
         created_at timestamptz, options jsonb, option_groups text[], is_cancelled boolean)`);
   }
   await tx.execute(sql`select setval(pg_get_serial_sequence('orders', 'id'), ${base + orderRows.length})`);
+  // The orders still open hold their places as placing would have given them (migrations 0013 and 0015 do the
+  // same for a database that already has orders): open-order places, and places in the coming pickup slots.
+  await tx.execute(sql`
+    update ${orders} set open_slot = numbered.place
+    from (select id, row_number() over (partition by customer_id, shop_id order by created_at, id) as place
+      from ${orders} where status in ('pending', 'confirmed')) as numbered
+    where ${orders.id} = numbered.id`);
+  await tx.execute(sql`
+    insert into ${slotPlaces} (shop_id, slot_at, place, order_id)
+    select shop_id, slot_at, row_number() over (partition by shop_id, slot_at order by created_at, id), id
+    from (select id, shop_id, created_at,
+        to_timestamp(floor(extract(epoch from pickup_time) / 900) * 900) as slot_at
+      from ${orders} where status <> 'cancelled' and pickup_time >= ${now.toISOString()}::timestamptz - interval '1 day'
+    ) as waiting`);
   if (messageRows.length > 0) await tx.insert(messages).values(messageRows);
   await tx.execute(sql`analyze orders`);
   await tx.execute(sql`analyze order_lines`);
