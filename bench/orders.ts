@@ -4,6 +4,11 @@
 // orders placed per second, placement latency, PUT -> the customer's socket event latency, lost and duplicated
 // events, errors, CPU per party per order, and the hot statements' plans (EXPLAIN ANALYZE) on the database the run
 // left behind, the placement's read as the server sends it.
+// Paid mode (--paid, issue 26): every shop has a Paystack subaccount on a fake Paystack in this process; customers
+// order with `payment: 'online'`, pay on the fake and Paystack's signed charge.success webhook settles the order,
+// which only then reaches its owner (order_created) and is run to completed as above. Reports orders placed and paid
+// per second, the webhook's answer time, webhook -> the owner's order_created, lost and duplicated events, and,
+// from the database after the run, that every payment made exactly one order (0 double-paid).
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { type SQL, sql } from 'drizzle-orm';
@@ -21,6 +26,7 @@ import { placeOrder } from '../src/server/features/orders/service.js';
 import type { ServerEvent } from '../src/shared/api/messages.js';
 import { type Order, placeOrderBody } from '../src/shared/api/orders.js';
 import type { OrderStatus } from '../src/shared/domain/order-status.js';
+import { type FakePaystack, startFakePaystack } from '../tests/support/fake-paystack.js';
 import {
   type BenchDatabase,
   type Column,
@@ -53,6 +59,49 @@ export interface OrdersBenchOptions {
   warmupSeconds: number;
   /** Server processes sharing the PostgreSQL database (default 1; PGlite always 1). */
   instances: number;
+  /** Online payment through a fake Paystack and its webhook (issue 26) instead of paying at the counter. */
+  paid: boolean;
+}
+
+/** The paid mode's own figures (issue 26): orders paid through the fake Paystack and settled by its webhook. */
+export interface PaidFigures {
+  /** Orders placed in the measured window whose charge.success webhook was answered 200. */
+  paid: number;
+  /** Paid orders per second: `paid` over the time from the window's start to the last webhook's answer. */
+  paidPerSecond: number;
+  /** Webhooks sent a second time at once (Paystack retrying), to another instance when there are several. */
+  repeatedWebhooks: number;
+  /** The webhook's HTTP answer (every send, repeats included). */
+  webhookP50Ms: number;
+  webhookP99Ms: number;
+  /** From the (first) webhook being sent to the owner's socket receiving order_created for that order. */
+  webhookToCreatedP50Ms: number;
+  webhookToCreatedP99Ms: number;
+  webhookToCreatedMaxMs: number;
+  /** Paid (webhook answered 200) but the owner never heard order_created. */
+  lostPayments: number;
+  /** From the database after the run, over the warm-up and the measured window together. */
+  database: {
+    /** Checkouts the bench paid and whose webhook was answered 200. */
+    paidByBench: number;
+    /** orders rows with a payment (payment_status <> 'not_required'). */
+    paidOrders: number;
+    /** Distinct Paystack references among those rows. */
+    paidReferences: number;
+    /** order_checkouts rows marked paid. */
+    paidCheckouts: number;
+    /** Paid orders rows with no paid checkout of the same id and reference. */
+    ordersWithoutPaidCheckout: number;
+    /** Checkouts still awaiting payment (placed, never settled). */
+    awaitingCheckouts: number;
+    /** Refunds the server asked the fake for (a repeated webhook must never cause one). */
+    refunds: number;
+  };
+  /**
+   * Orders rows beyond the payments the bench made, beyond one per reference, or without a paid checkout of the
+   * same id and reference: must be 0.
+   */
+  doublePaid: number;
 }
 
 export interface OrdersBenchResult {
@@ -84,11 +133,17 @@ export interface OrdersBenchResult {
   machineBusyPercent: number | null;
   serverPeakRssMb: number;
   generatorLoopDelayP99Ms: number;
+  /** 'paid': online payment through the fake Paystack (--paid); the generator's CPU then includes the fake's. */
+  mode?: 'counter' | 'paid';
+  paidFigures?: PaidFigures;
   /** Each hot statement's first plan node and execution time; the placement's read in full is written beside. */
   plans: Record<string, string>;
 }
 
 const moves: OrderStatus[] = ['confirmed', 'preparing', 'ready', 'completed'];
+
+/** Paid mode: one order in this many has its charge.success sent twice at once, as Paystack's retries may. */
+const REPEAT_WEBHOOK_EVERY = 10;
 
 type BenchShop = Awaited<ReturnType<typeof seed>>['shops'][number];
 
@@ -110,7 +165,7 @@ function orderBody(shop: BenchShop, sequence: number) {
  * pickup time is open whatever the hour of the run): three coffees with the demo's option groups (db/demo-options.ts:
  * Flat White and Cappuccino Size, Milk and Extras; Americano Size and Extras) and two pastries without.
  */
-async function seed(handle: DatabaseHandle, options: OrdersBenchOptions) {
+async function seed(handle: DatabaseHandle, options: OrdersBenchOptions, paystack: FakePaystack | null) {
   const db = handle.db;
   const people = await db
     .insert(users)
@@ -133,6 +188,17 @@ async function seed(handle: DatabaseHandle, options: OrdersBenchOptions) {
         name: `Bench Cafe ${index}`,
         category: 'specialty' as const,
         address: 'Cape Town',
+        // Paid mode: payouts set up as PUT /payout leaves them, a subaccount the fake knows, Pay now offered.
+        ...(paystack
+          ? {
+              paystackSubaccountCode: paystack.createSubaccount({ businessName: `Bench Cafe ${index}` })
+                .subaccount_code,
+              payoutBankCode: '250655',
+              payoutBankName: 'First National Bank',
+              payoutAccountLast4: '0001',
+              onlinePayment: 'optional' as const,
+            }
+          : {}),
       })),
     )
     .returning({ id: coffeeShops.id, ownerId: coffeeShops.ownerId });
@@ -200,7 +266,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
 function request(
   method: string,
   url: string,
-  token: string,
+  token: string | null,
   body: string,
   extra: Record<string, string> = {},
 ): Promise<{ status: number; text: string }> {
@@ -213,7 +279,7 @@ function request(
         headers: {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
-          authorization: `Bearer ${token}`,
+          ...(token === null ? {} : { authorization: `Bearer ${token}` }),
           ...extra,
         },
       },
@@ -359,9 +425,14 @@ async function stopAll(servers: ReturnType<typeof startServer>[]) {
 
 export async function runOrdersBench(options: OrdersBenchOptions): Promise<OrdersBenchResult> {
   const database = await freshDatabase(options);
+  // Paid mode: Paystack is a fake in this process, so the bench can pay each transaction and sign its webhook.
+  const paystack = options.paid ? await startFakePaystack() : null;
   let handle = await database.open();
-  const world = await seed(handle, options);
+  const world = await seed(handle, options, paystack);
   await handle.close();
+  const paystackEnv = paystack
+    ? { PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: paystack.url }
+    : {};
 
   // One server, or (PostgreSQL, --instances N) several sharing the database and its bus, as behind a load
   // balancer: each owner and customer talks to one of them, and events cross between them through the bus.
@@ -371,7 +442,7 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
   for (let index = 0; index < instanceCount; index += 1) {
     const port = await freePort();
     bases.push(`http://127.0.0.1:${port}`);
-    servers.push(startServer(port, database.env));
+    servers.push(startServer(port, { ...database.env, ...paystackEnv }));
   }
   const baseOf = (index: number) => bases[index % bases.length]!;
   try {
@@ -392,6 +463,16 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
     let placed = 0;
     let movesDone = 0;
     let completed = 0;
+    // Paid mode: when each order's (first) webhook left, which were answered 200, and the whole run's paid orders
+    // (warm-up included) for the database check at the end.
+    const webhookLatencies: number[] = [];
+    const createdLatencies: number[] = [];
+    const webhookSentAt = new Map<number, number>();
+    const paidIds = new Set<number>();
+    const paidEver = new Set<number>();
+    const customerPaidSeen = new Set<number>();
+    let repeatedWebhooks = 0;
+    let lastPaidAt = 0;
     const inFlight = new Set<Promise<unknown>>();
     const track = <T>(promise: Promise<T>) => {
       inFlight.add(promise);
@@ -443,6 +524,8 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
           return;
         }
         createdSeen.add(event.order.id);
+        const webhookAt = webhookSentAt.get(event.order.id);
+        if (webhookAt !== undefined) createdLatencies.push(performance.now() - webhookAt);
         void track(runOrder(event.order, ownerTokens.get(owner)!, base));
       } else if (event.type === 'order_updated') {
         const key = `${event.order.id}:${event.order.status}`;
@@ -452,6 +535,13 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
     };
     const customerEvent = (event: ServerEvent) => {
       if (event.type !== 'order_updated') return;
+      // Paid mode: the customer hears their order paid (still pending) once; kept apart from the moves' events,
+      // which the wait for the last events counts.
+      if (event.order.status === 'pending' && event.order.paymentStatus === 'paid') {
+        if (customerPaidSeen.has(event.order.id)) duplicatedEvents += 1;
+        customerPaidSeen.add(event.order.id);
+        return;
+      }
       const key = `${event.order.id}:${event.order.status}`;
       if (customerSeen.has(key)) {
         duplicatedEvents += 1;
@@ -472,29 +562,80 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
       );
     }
 
+    /**
+     * Paid mode, once the customer has their payment link: they pay on the fake's page, and Paystack posts the
+     * signed charge.success to the app (to any instance, as through a load balancer); one order in
+     * REPEAT_WEBHOOK_EVERY gets it twice at once, to two instances when there are several.
+     */
+    const payOrder = async (orderId: number, reference: string, sequenceNumber: number) => {
+      paystack!.pay(reference);
+      const { body, signature } = paystack!.chargeSuccessEvent(reference);
+      const targets = [baseOf(sequenceNumber)];
+      if (orderId % REPEAT_WEBHOOK_EVERY === 0) {
+        targets.push(baseOf(sequenceNumber + 1));
+        repeatedWebhooks += 1;
+      }
+      webhookSentAt.set(orderId, performance.now());
+      const answers = await Promise.all(
+        targets.map(async (base) => {
+          const sentAt = performance.now();
+          try {
+            const reply = await request('POST', `${base}/api/payments/paystack/webhook`, null, body, {
+              'x-paystack-signature': signature,
+            });
+            webhookLatencies.push(performance.now() - sentAt);
+            if (reply.status !== 200) errors += 1;
+            return reply.status === 200;
+          } catch {
+            errors += 1;
+            return false;
+          }
+        }),
+      );
+      if (!answers.some(Boolean)) return;
+      paidIds.add(orderId);
+      paidEver.add(orderId);
+      lastPaidAt = performance.now();
+    };
+
     // A steady rate: one placement every 1/rate s, from customers in turn, each at a random shop of theirs.
     let sequence = 0;
     const place = () => {
       const index = sequence % world.customers.length;
       const shop = world.shops[(sequence * 7919) % world.shops.length]!;
       sequence += 1;
-      const body = JSON.stringify(orderBody(shop, sequence));
+      const sequenceNumber = sequence;
+      const body = JSON.stringify({
+        ...orderBody(shop, sequence),
+        ...(paystack ? { payment: 'online' } : {}),
+      });
       const sentAt = performance.now();
       void track(
         request('POST', `${baseOf(index)}/api/orders`, customerTokens[index]!, body, {
           'idempotency-key': `bench-${sequence}`,
         })
-          .then((reply) => {
-            if (reply.status === 201) {
-              placed += 1;
-              placeLatencies.push(performance.now() - sentAt);
-            } else errors += 1;
+          .then(async (reply) => {
+            if (reply.status !== 201) {
+              errors += 1;
+              return;
+            }
+            placed += 1;
+            placeLatencies.push(performance.now() - sentAt);
+            if (!paystack) return;
+            const order = JSON.parse(reply.text) as Order;
+            if (order.paymentStatus !== 'awaiting' || !order.payment) {
+              errors += 1;
+              return;
+            }
+            await payOrder(order.id, order.payment.reference, sequenceNumber);
           })
           .catch(() => {
             errors += 1;
           }),
       );
     };
+    /** The order_created events the owners should have had: one per order placed, or per order paid. */
+    const expectedCreated = () => (paystack ? paidIds.size : placed);
     /** Places orders at the rate for `seconds`, then waits until every one has run to completed and been heard. */
     const runAtRate = async (seconds: number) => {
       const started = performance.now();
@@ -515,12 +656,14 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
       while (inFlight.size > 0) await Promise.all([...inFlight]);
       const graceEnd = performance.now() + 5000;
       while (
-        (customerSeen.size < putSentAt.size || createdSeen.size < placed) &&
+        (customerSeen.size < putSentAt.size ||
+          createdSeen.size < expectedCreated() ||
+          customerPaidSeen.size < paidIds.size) &&
         performance.now() < graceEnd
       )
         await new Promise((resolve) => setTimeout(resolve, 20));
       while (inFlight.size > 0) await Promise.all([...inFlight]);
-      return { elapsed, totalElapsed: (performance.now() - started) / 1000 };
+      return { started, elapsed, totalElapsed: (performance.now() - started) / 1000 };
     };
 
     // Warm-up, not measured: the same load for a few seconds, so the server's code is optimised and every pooled
@@ -539,6 +682,12 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
     placed = 0;
     movesDone = 0;
     completed = 0;
+    webhookLatencies.length = 0;
+    createdLatencies.length = 0;
+    webhookSentAt.clear();
+    paidIds.clear();
+    customerPaidSeen.clear();
+    repeatedWebhooks = 0;
 
     const serversCpuMs = () => servers.reduce((sum, server) => sum + (cpuMs(server.pid!) ?? 0), 0);
     const serverBefore = serversCpuMs();
@@ -548,7 +697,7 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
     const machineBefore = machineBusyMs();
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     loopDelay.enable();
-    const { elapsed, totalElapsed } = await runAtRate(options.durationSeconds);
+    const { started, elapsed, totalElapsed } = await runAtRate(options.durationSeconds);
 
     loopDelay.disable();
     const machineAfter = machineBusyMs();
@@ -562,7 +711,12 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
 
     let lostEvents = 0;
     for (const key of putSentAt.keys()) if (!customerSeen.has(key)) lostEvents += 1;
-    lostEvents += Math.max(0, placed - createdSeen.size);
+    if (paystack) {
+      for (const id of paidIds) {
+        if (!createdSeen.has(id)) lostEvents += 1;
+        if (!customerPaidSeen.has(id)) lostEvents += 1;
+      }
+    } else lostEvents += Math.max(0, placed - createdSeen.size);
     for (const key of putSentAt.keys()) if (!ownerUpdateSeen.has(key)) lostEvents += 1;
 
     const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
@@ -574,11 +728,48 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
 
     await stopAll(servers);
     handle = await database.open();
+    // Before the plans below, which place one more order (at the counter) on the database.
+    const paidDatabase = paystack ? await checkPaidOrders(handle, paidEver.size, paystack) : null;
     const { plans, placementPlan } = await explainHotStatements(handle, (shopId) =>
       orderBody(world.shops.find((shop) => shop.id === shopId)!, 1),
     );
+    if (paystack) {
+      const [checkout] = paystack.transactions.keys();
+      if (checkout)
+        plans.checkoutByReference = planSummary(
+          (
+            (await handle.db.execute(
+              sql`explain (analyze, format text) select * from order_checkouts where reference = ${checkout}`,
+            )) as unknown as { rows: Record<string, string>[] }
+          ).rows.map((row) => Object.values(row)[0]!),
+        );
+    }
     await handle.close();
-    writeResultText(`orders-placement-plan-${options.db}.txt`, `${placementPlan}\n`);
+    // The counter mode's placement plan only: the paid mode leaves the committed file as it is.
+    if (!paystack) writeResultText(`orders-placement-plan-${options.db}.txt`, `${placementPlan}\n`);
+    const webhookSorted = sorted(webhookLatencies);
+    const createdSorted = sorted(createdLatencies);
+    const paidFigures: PaidFigures | undefined =
+      paystack && paidDatabase
+        ? {
+            paid: paidIds.size,
+            paidPerSecond: Math.round(
+              paidIds.size / Math.max(elapsed, lastPaidAt > started ? (lastPaidAt - started) / 1000 : 0),
+            ),
+            repeatedWebhooks,
+            webhookP50Ms: round(percentile(webhookSorted, 50)),
+            webhookP99Ms: round(percentile(webhookSorted, 99)),
+            webhookToCreatedP50Ms: round(percentile(createdSorted, 50)),
+            webhookToCreatedP99Ms: round(percentile(createdSorted, 99)),
+            webhookToCreatedMaxMs: round(createdSorted.at(-1) ?? 0),
+            lostPayments: [...paidIds].filter((id) => !createdSeen.has(id)).length,
+            database: paidDatabase,
+            doublePaid:
+              Math.max(0, paidDatabase.paidOrders - paidDatabase.paidByBench) +
+              (paidDatabase.paidOrders - paidDatabase.paidReferences) +
+              paidDatabase.ordersWithoutPaidCheckout,
+          }
+        : undefined;
 
     return {
       db: options.db,
@@ -617,12 +808,48 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
             ),
       serverPeakRssMb,
       generatorLoopDelayP99Ms: round(loopDelay.percentile(99) / 1e6),
+      mode: paystack ? 'paid' : 'counter',
+      ...(paidFigures ? { paidFigures } : {}),
       plans,
     };
   } finally {
     await stopAll(servers);
+    await paystack?.close();
     await database.drop();
   }
+}
+
+/**
+ * Paid mode, after the run: every payment the bench made and the webhook acknowledged is exactly one orders row
+ * (one per reference) and one paid checkout, nothing is left awaiting, and no repeated webhook caused a refund.
+ */
+async function checkPaidOrders(
+  handle: DatabaseHandle,
+  paidByBench: number,
+  paystack: FakePaystack,
+): Promise<PaidFigures['database']> {
+  const [counts] = (
+    (await handle.db.execute(
+      sql`select
+        (select count(*)::int from orders where payment_status <> 'not_required') as "paidOrders",
+        (select count(distinct payment_reference)::int from orders where payment_status <> 'not_required')
+          as "paidReferences",
+        (select count(*)::int from order_checkouts where payment_status = 'paid') as "paidCheckouts",
+        (select count(*)::int from orders o where o.payment_status <> 'not_required' and not exists (
+          select 1 from order_checkouts c where c.order_id = o.id and c.reference = o.payment_reference
+            and c.payment_status = 'paid')) as "ordersWithoutPaidCheckout",
+        (select count(*)::int from order_checkouts where payment_status = 'awaiting') as "awaitingCheckouts"`,
+    )) as unknown as {
+      rows: {
+        paidOrders: number;
+        paidReferences: number;
+        paidCheckouts: number;
+        ordersWithoutPaidCheckout: number;
+        awaitingCheckouts: number;
+      }[];
+    }
+  ).rows;
+  return { paidByBench, ...counts!, refunds: paystack.refunds.length };
 }
 
 const columns: Column<OrdersBenchResult>[] = [
@@ -648,9 +875,51 @@ const columns: Column<OrdersBenchResult>[] = [
   { header: 'server RSS MB', value: (r) => r.serverPeakRssMb, numeric: true },
 ];
 
+/** Paid mode (--paid): placement, the webhook and webhook → the owner's order_created; lost and double-paid. */
+const paidColumns: Column<OrdersBenchResult>[] = [
+  { header: 'database', value: (r) => r.db },
+  { header: 'instances', value: (r) => r.instances ?? 1, numeric: true },
+  { header: 'target/s', value: (r) => r.targetRate, numeric: true },
+  { header: 'placed', value: (r) => r.placed, numeric: true },
+  { header: 'placed/s', value: (r) => r.ordersPerSecond, numeric: true },
+  { header: 'paid', value: (r) => r.paidFigures?.paid ?? null, numeric: true },
+  { header: 'paid/s', value: (r) => r.paidFigures?.paidPerSecond ?? null, numeric: true },
+  { header: 'place p50 ms', value: (r) => r.placeP50Ms, numeric: true },
+  { header: 'place p99 ms', value: (r) => r.placeP99Ms, numeric: true },
+  { header: 'webhook p99 ms', value: (r) => r.paidFigures?.webhookP99Ms ?? null, numeric: true },
+  {
+    header: 'webhook→order_created p50 ms',
+    value: (r) => r.paidFigures?.webhookToCreatedP50Ms ?? null,
+    numeric: true,
+  },
+  {
+    header: 'webhook→order_created p99 ms',
+    value: (r) => r.paidFigures?.webhookToCreatedP99Ms ?? null,
+    numeric: true,
+  },
+  { header: 'PUT→event p99 ms', value: (r) => r.eventP99Ms, numeric: true },
+  { header: 'completed', value: (r) => r.completed, numeric: true },
+  { header: 'lost', value: (r) => r.lostEvents, numeric: true },
+  { header: 'dup', value: (r) => r.duplicatedEvents, numeric: true },
+  { header: 'double-paid', value: (r) => r.paidFigures?.doublePaid ?? null, numeric: true },
+  { header: 'errors', value: (r) => r.errors, numeric: true },
+  { header: 'server CPU ms/order', value: (r) => r.serverCpuMsPerOrder, numeric: true },
+  { header: 'PostgreSQL CPU ms/order', value: (r) => r.postgresCpuMsPerOrder, numeric: true },
+  { header: 'generator + fake Paystack CPU ms/order', value: (r) => r.generatorCpuMsPerOrder, numeric: true },
+  { header: 'machine busy %', value: (r) => r.machineBusyPercent, numeric: true },
+];
+
 export function ordersTable(results: OrdersBenchResult[]): string {
   const plans = results.flatMap((result) =>
     Object.entries(result.plans).map(([name, plan]) => `- ${result.db} ${name}: ${plan}`),
   );
-  return `${markdownTable(columns, results)}\n\nHot statements (EXPLAIN ANALYZE after the run):\n${plans.join('\n')}`;
+  const paid = results.filter((result) => result.paidFigures);
+  const checks = paid.map(({ db, paidFigures: figures }) => {
+    const { database: d, repeatedWebhooks, lostPayments } = figures!;
+    return `- ${db}: ${d.paidByBench} paid by the bench (warm-up included; ${repeatedWebhooks} webhooks of the measured window sent twice at once), ${d.paidOrders} orders rows with a payment, ${d.paidReferences} distinct references, ${d.paidCheckouts} paid checkouts, ${d.ordersWithoutPaidCheckout} orders without their paid checkout, ${d.awaitingCheckouts} still awaiting, ${d.refunds} refunds asked; ${lostPayments} paid without order_created`;
+  });
+  const table = markdownTable(paid.length > 0 ? paidColumns : columns, results);
+  const database =
+    checks.length > 0 ? `\n\nPayments in the database after the run:\n${checks.join('\n')}` : '';
+  return `${table}${database}\n\nHot statements (EXPLAIN ANALYZE after the run):\n${plans.join('\n')}`;
 }

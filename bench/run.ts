@@ -8,7 +8,8 @@
 //   --orders    analytics: the big shop's orders (default 1,000,000 on PostgreSQL, 100,000 on PGlite)
 //   orders: --rate orders placed per second (default 200), --duration (default 15), --warmup seconds of the same
 //           load before measuring (default 3), --instances server processes on PostgreSQL (default 1); 200 shops,
-//           2,000 customers
+//           2,000 customers; --paid: every order paid online through a fake Paystack in this process and settled by
+//           its signed charge.success webhook (issue 26), written to bench/results/orders-paid.json
 //   --runs      web: Lighthouse runs per page, the best kept (default 2)
 //   --concurrency  login-flood: wrong sign-ins at once from the flooding address (default 32)
 //   abuse: --duration seconds of sign-ins per load (default 20), --uploaders bomb uploads at once (default 8),
@@ -44,6 +45,8 @@ const valueOptions = [
   'uploaders',
   'senders',
 ];
+/** Options that take no value: present or not. */
+const flagOptions = ['paid'];
 const options = new Map<string, string>();
 const scenarios: string[] = [];
 for (let index = 0; index < args.length; index += 1) {
@@ -53,8 +56,15 @@ for (let index = 0; index < args.length; index += 1) {
     continue;
   }
   const [name, inline] = arg.slice(2).split('=', 2) as [string, string | undefined];
+  if (flagOptions.includes(name)) {
+    if (inline !== undefined) fail(`--${name} takes no value`);
+    options.set(name, 'true');
+    continue;
+  }
   if (!valueOptions.includes(name))
-    fail(`Unknown option --${name}. Known: ${valueOptions.map((o) => `--${o}`).join(', ')}`);
+    fail(
+      `Unknown option --${name}. Known: ${[...valueOptions, ...flagOptions].map((o) => `--${o}`).join(', ')}`,
+    );
   const value = inline ?? args[++index];
   if (value === undefined) fail(`--${name} needs a value`);
   options.set(name, value!);
@@ -181,16 +191,19 @@ const runners: Record<string, () => Promise<void>> = {
       rate: numberOption('rate', 200),
       warmupSeconds: numberOption('warmup', 3),
       instances: numberOption('instances', 1),
+      paid: options.has('paid'),
     };
     const results: OrdersBenchResult[] = [];
     for (const db of await databases()) {
       console.log(
-        `\n▶ orders on ${db}: ${settings.shops} shops, ${settings.customers.toLocaleString('en-US')} customers and ${settings.owners} owners connected, ${settings.rate} orders/s for ${settings.durationSeconds} s, each run to completed`,
+        `\n▶ orders on ${db}: ${settings.shops} shops, ${settings.customers.toLocaleString('en-US')} customers and ${settings.owners} owners connected, ${settings.rate} orders/s for ${settings.durationSeconds} s, ${settings.paid ? 'each paid online (fake Paystack, charge.success webhook) and' : 'each'} run to completed`,
       );
       results.push(await runOrdersBench({ db, postgresUrl, ...settings }));
     }
     console.log(`\n${ordersTable(results)}\n`);
-    console.log(`wrote ${writeResults('orders', results, { ...settings, machine })}`);
+    console.log(
+      `wrote ${writeResults(settings.paid ? 'orders-paid' : 'orders', results, { ...settings, machine })}`,
+    );
   },
   async web() {
     const settings = { runs: numberOption('runs', 2) };
