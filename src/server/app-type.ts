@@ -12,6 +12,7 @@ import type { Geocoder } from './integrations/geocoder.js';
 import type { Mailer } from './integrations/mail.js';
 import type { Payments } from './integrations/payments.js';
 import type { Metrics } from './operations/metrics.js';
+import type { OutboxWorker } from './outbox.js';
 import type { Bus } from './realtime/bus.js';
 
 export interface AppServices {
@@ -32,6 +33,8 @@ export interface AppServices {
   shopsChanged(): void;
   /** Counters for /metrics (operations/metrics.ts): orders placed and moved; gauges read at each scrape. */
   metrics: Metrics;
+  /** Work that can wait (outbox.ts): kick it after committing a change that enqueued some. */
+  outbox: OutboxWorker;
 }
 
 export type App = FastifyInstance<

@@ -39,7 +39,7 @@ import { uploadRoutes } from './features/uploads/routes.js';
 import { HttpError } from './http-error.js';
 import { createGazetteerGeocoder, withGazetteerFallback } from './integrations/gazetteer.js';
 import { createNominatimGeocoder, type Geocoder } from './integrations/geocoder.js';
-import { createLogMailer, createSmtpMailer, type Mailer } from './integrations/mail.js';
+import { createLogMailer, createSmtpMailer, type Mailer, type MailMessage } from './integrations/mail.js';
 import { createPaystackPayments, type Payments } from './integrations/payments.js';
 import { parseJsonBody } from './json-body.js';
 import { sharedRateLimitStore } from './limits/rate-limit-store.js';
@@ -47,6 +47,7 @@ import { sweepExpiredCounters } from './limits/shared-counter.js';
 import { isMultipart, multipartBoundary } from './multipart-boundary.js';
 import { createMetrics } from './operations/metrics.js';
 import { operationsServerOptions, registerOperations } from './operations/register.js';
+import { startOutboxWorker } from './outbox.js';
 import { loadPageHtml } from './page-html.js';
 import { type Bus, createInProcessBus } from './realtime/bus.js';
 import { registerHub } from './realtime/hub.js';
@@ -145,6 +146,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bus: deps.bus ?? createInProcessBus(),
     shopLists: createShopListCache(),
     metrics: createMetrics(),
+    outbox: startOutboxWorker(
+      deps.db,
+      { receipt_mail: (payload) => mailer.send(payload as MailMessage) },
+      fastify.log,
+    ),
     shopsChanged() {
       services.shopLists.clear();
       services.bus
@@ -158,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   fastify.decorate('db', deps.db);
   fastify.decorate('deps', services);
+  fastify.addHook('onClose', async () => services.outbox.stop());
   const app = fastify as unknown as App;
 
   app.setErrorHandler((error, request, reply) => {

@@ -91,6 +91,15 @@ async function placeOnline(shopId: number, itemId: number, key?: string, quantit
   );
 }
 
+/** The receipts mailed for an order, once the outbox has sent them (it is kicked after the payment commits). */
+async function receiptsFor(orderId: number) {
+  const mine = () => mail.filter((message) => message.subject.includes(`order #${orderId}`));
+  for (let waited = 0; mine().length === 0 && waited < 5_000; waited += 50)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  await server.app.deps.outbox.runOnce();
+  return mine();
+}
+
 const checkoutOf = async (orderId: number) =>
   (await db().select().from(orderCheckouts).where(eq(orderCheckouts.orderId, orderId)))[0];
 const ordersRowCount = async (orderId: number) =>
@@ -292,7 +301,7 @@ describe('settling', () => {
     expect(await ordersRowCount(placed.body.id)).toBe(1);
     const cards = await db().select().from(messages).where(eq(messages.shopId, shop.id));
     expect(cards.map((card) => card.content)).toEqual([`Order #${placed.body.id}: 2 × Flat White (R70.00)`]);
-    const receipts = mail.filter((message) => message.subject.includes(`order #${placed.body.id}`));
+    const receipts = await receiptsFor(placed.body.id);
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.text).toContain(placed.body.payment!.reference);
     expect(receipts[0]!.text).toContain('2 × Flat White');

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -711,4 +712,26 @@ export const limitCounters = pgTable(
     resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('limit_counters_reset_at').on(table.resetAt)],
+);
+
+/**
+ * Work that can wait (CONVENTIONS rule 20): written in the same transaction as the change that causes it, then
+ * claimed by a worker on any instance (FOR UPDATE SKIP LOCKED), done, and marked; retried with backoff, then given
+ * up (done_at with last_error). src/server/outbox.ts.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** What to do: 'receipt_mail'. */
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    /** When the row may be claimed (again): a claim moves it on by the backoff, so a crashed worker's row returns. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('outbox_due').on(table.nextAttemptAt).where(sql`${table.doneAt} is null`)],
 );

@@ -3,11 +3,9 @@
 // refund.failed), which the shared webhook route hands here before the promotion flow.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Order } from '../../../shared/api/orders.js';
-import { formatLocal } from '../../../shared/domain/local-date.js';
 import type { App } from '../../app-type.js';
 import { transactionOf } from '../../integrations/payments.js';
 import { type Settlement, settlePayment, settleRefund } from './payment.js';
-import type { OrderChange } from './service.js';
 
 /** Tells the bus about a settled payment and mails the receipt; failures are logged, never thrown. */
 export function announceSettlement(app: App, settlement: Settlement, log: FastifyBaseLogger) {
@@ -17,13 +15,14 @@ export function announceSettlement(app: App, settlement: Settlement, log: Fastif
     publishOrder(app, settlement.order, 0, 'customer').catch(fail);
     return;
   }
-  const { change, customerEmail } = settlement;
+  const { change } = settlement;
   publishOrder(app, change.order, change.ownerId, 'paid').catch(fail);
   app.deps.bus
     .publish({ type: 'new_message', messageId: change.message.id, message: change.message })
     .catch(fail);
   app.deps.metrics.orderPlaced();
-  if (customerEmail) app.deps.mailer.send(receiptMail(customerEmail, change)).catch(fail);
+  // The receipt was written to the outbox with the payment; send it now rather than at the next tick.
+  app.deps.outbox.kick();
 }
 
 function publishOrder(app: App, order: Order, ownerId: number, change: 'paid' | 'customer' | 'updated') {
@@ -35,38 +34,6 @@ function publishOrder(app: App, order: Order, ownerId: number, change: 'paid' | 
     ownerId,
     order,
   });
-}
-
-/** The receipt: shop, order number, lines with their options, total, Paystack reference and pickup time. */
-export function receiptMail(to: string, change: OrderChange) {
-  const { order } = change;
-  const lines = (
-    JSON.parse(order.items) as {
-      name: string;
-      quantity: number;
-      price: string;
-      options: { name: string }[];
-    }[]
-  ).map(
-    (line) =>
-      `${line.quantity} × ${line.name}${line.options.length ? ` (${line.options.map((option) => option.name).join(', ')})` : ''} — R${line.price} each`,
-  );
-  const pickup = order.pickupTime
-    ? formatLocal(new Date(order.pickupTime), 'EEEE d MMMM, HH:mm')
-    : 'as soon as possible';
-  return {
-    to,
-    subject: `Your receipt for order #${order.id} at ${order.shopName}`,
-    text: [
-      `Thank you for your order at ${order.shopName}.`,
-      '',
-      `Order #${order.id}`,
-      ...lines,
-      `Total paid: R${order.totalAmount}`,
-      `Paystack reference: ${order.payment?.reference ?? ''}`,
-      `Pickup: ${pickup}`,
-    ].join('\n'),
-  };
 }
 
 /**

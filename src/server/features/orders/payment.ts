@@ -16,8 +16,10 @@ import {
   type Payments,
   type PaymentTransaction,
 } from '../../integrations/payments.js';
+import { enqueue } from '../../outbox.js';
 import { type CheckoutRow, checkoutAsOrder, placingFromJson, placingToJson } from './checkouts.js';
 import { toOrder } from './order-row.js';
+import { receiptMail } from './receipt.js';
 import {
   type CheckoutToStart,
   capacityRefusal,
@@ -31,7 +33,7 @@ export const PAYMENT_CURRENCY = 'ZAR';
 
 /** What a settled payment asks the caller to do once committed: tell the owner and the customer, mail a receipt. */
 export type Settlement =
-  | { kind: 'paid'; change: OrderChange; customerEmail: string }
+  | { kind: 'paid'; change: OrderChange }
   | { kind: 'customer_only'; order: Order }
   | { kind: 'ignored'; reason: string };
 
@@ -194,17 +196,19 @@ export async function settlePayment(
             url: checkout.authorizationUrl,
           },
         });
-        if (written) return written;
+        if (written) {
+          // The receipt leaves through the outbox: sent once this commits, never for a payment that rolled back.
+          const [customer] = await tx
+            .select({ email: users.email })
+            .from(users)
+            .where(eq(users.id, checkout.customerId));
+          if (customer) await enqueue(tx, 'receipt_mail', receiptMail(customer.email, written));
+          return written;
+        }
       }
       throw new Error(`the paid order #${checkout.orderId} could not be written`);
     });
-    if (change) {
-      const [customer] = await db
-        .select({ email: users.email })
-        .from(users)
-        .where(eq(users.id, checkout.customerId));
-      return { kind: 'paid', change, customerEmail: customer?.email ?? '' };
-    }
+    if (change) return { kind: 'paid', change };
   }
   return refundLatePayment(db, payments, checkout.orderId, now);
 }
