@@ -52,13 +52,23 @@ export async function slotRuleInput(db: Database, shopId: number, now: Date): Pr
   const taken =
     shop.maxOrdersPerSlot === null
       ? new Map<number, number>()
-      : await slotCounts(db, shopId, new Date(now.getTime() - 15 * 60_000), new Date(now.getTime() + 3 * 86_400_000));
+      : await slotCounts(
+          db,
+          shopId,
+          new Date(now.getTime() - 15 * 60_000),
+          new Date(now.getTime() + 3 * 86_400_000),
+        );
   const pace: ShopPace = shop;
   return { weekly, special, now, pace, taken };
 }
 
 /** GET /api/coffee-shops/{id}/pickup-slots?date=: today or tomorrow in Johannesburg. */
-export async function listPickupSlots(db: Database, shopId: number, date: string | undefined, now = new Date()) {
+export async function listPickupSlots(
+  db: Database,
+  shopId: number,
+  date: string | undefined,
+  now = new Date(),
+) {
   const today = localDateOf(now);
   const day = date ?? today;
   if (day !== today && day !== addDaysToDate(today, 1))

@@ -76,7 +76,10 @@ export function shopRoutes(app: App) {
       schema: {
         params: idParams,
         querystring: z.object({
-          date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD').optional(),
+          date: z
+            .string()
+            .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD')
+            .optional(),
         }),
       },
     },

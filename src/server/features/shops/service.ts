@@ -1,16 +1,16 @@
 // Coffee shops: the discover list (search, category, featured, near me), one shop, an owner's shops, creation.
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { createShopBody, Shop, shopQuery, updateShopBody } from '../../../shared/api/shops.js';
 import { DEFAULT_BUSY_HOURS } from '../../../shared/api/shop-constants.js';
+import type { createShopBody, Shop, shopQuery, updateShopBody } from '../../../shared/api/shops.js';
 import { isFeatured } from '../../../shared/domain/featured.js';
 import { localClock } from '../../../shared/domain/opening-hours.js';
 import type { Database } from '../../db/client.js';
 import { coffeeShops, searchWords } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { nextPickupAt } from './pickup-slots.js';
 import type { Geocoder } from '../../integrations/geocoder.js';
 import { openNowSql, withOpenState } from './open-now.js';
+import { nextPickupAt } from './pickup-slots.js';
 
 type ShopRow = typeof coffeeShops.$inferSelect;
 type ListQuery = z.output<typeof shopQuery>;
