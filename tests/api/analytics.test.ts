@@ -503,7 +503,9 @@ describe('the orders CSV', () => {
       headers: { authorization: `Bearer ${owner.accessToken}` },
     });
     expect(response.status).toBe(200);
-    expect(await response.text()).toBe('id,created,pickup,status,customer,items,options,total,paymentStatus,paymentReference\r\n');
+    expect(await response.text()).toBe(
+      'id,created,pickup,status,customer,items,options,total,paymentStatus,paymentReference\r\n',
+    );
   });
 });
 

@@ -95,7 +95,9 @@ test('an owner opens View Analytics on demo orders, switches to 7 days and downl
   expect(download.suggestedFilename()).toBe(`shop-${first.id}-orders-7-days.csv`);
   const csv = await readFile((await download.path())!, 'utf8');
   const lines = csv.trimEnd().split('\r\n');
-  expect(lines[0]).toBe('id,created,pickup,status,customer,items,options,total,paymentStatus,paymentReference');
+  expect(lines[0]).toBe(
+    'id,created,pickup,status,customer,items,options,total,paymentStatus,paymentReference',
+  );
   expect(lines.length - 1).toBeGreaterThanOrEqual(week.totalOrders);
   expect(lines.slice(1).every((line) => /^\d+,\d{4}-\d\d-\d\d \d\d:\d\d,/.test(line))).toBe(true);
 });

@@ -175,9 +175,15 @@ export const updateShopBody = createShopBody
     prepMinutes: wholeNumber('prepMinutes', MIN_PREP_MINUTES, MAX_PREP_MINUTES).optional(),
     maxOrdersPerSlot: wholeNumber('maxOrdersPerSlot', 1, MAX_ORDERS_PER_SLOT).nullable().optional(),
     /** A delay of 5–60 minutes from now until busyUntil (default an hour from now); null ends it. */
-    busyExtraMinutes: wholeNumber('busyExtraMinutes', MIN_BUSY_MINUTES, MAX_BUSY_MINUTES).nullable().optional(),
+    busyExtraMinutes: wholeNumber('busyExtraMinutes', MIN_BUSY_MINUTES, MAX_BUSY_MINUTES)
+      .nullable()
+      .optional(),
     busyUntil: z.iso.datetime({ offset: true, message: 'busyUntil must be an ISO date and time' }).optional(),
-    autoCancelMinutes: wholeNumber('autoCancelMinutes', MIN_AUTO_CANCEL_MINUTES, MAX_AUTO_CANCEL_MINUTES).optional(),
+    autoCancelMinutes: wholeNumber(
+      'autoCancelMinutes',
+      MIN_AUTO_CANCEL_MINUTES,
+      MAX_AUTO_CANCEL_MINUTES,
+    ).optional(),
   })
   // One coordinate alone would pair with the other's old value: a place nobody chose.
   .refine((body) => (body.latitude === undefined) === (body.longitude === undefined), {
