@@ -9,6 +9,11 @@
 // which only then reaches its owner (order_created) and is run to completed as above. Reports orders placed and paid
 // per second, the webhook's answer time, webhook -> the owner's order_created, lost and duplicated events, and,
 // from the database after the run, that every payment made exactly one order (0 double-paid).
+// Slot mode (--max-per-slot N, issue 30): every shop takes at most N orders per 15-minute pickup slot. The load is
+// the counter mode's (whose pickups spread the same way); a 409 'That time is full' is a refusal as it should be,
+// counted apart from errors. From the database after the run: no (shop, slot) holds more than N orders kept, each
+// refusal was at a slot that did fill to N, and every order kept has exactly one numbered place (slot_places) in
+// its own slot, none without an order.
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { type SQL, sql } from 'drizzle-orm';
@@ -61,6 +66,39 @@ export interface OrdersBenchOptions {
   instances: number;
   /** Online payment through a fake Paystack and its webhook (issue 26) instead of paying at the counter. */
   paid: boolean;
+  /** Every shop's maxOrdersPerSlot (issue 30); null: no limit, as a shop has unless its owner sets one. */
+  maxPerSlot: number | null;
+}
+
+/** From the database after the run (warm-up included): the pickup slots and their numbered places (issue 30). */
+export interface SlotFigures {
+  /** The shops' maxOrdersPerSlot; null: no limit. */
+  maxPerSlot: number | null;
+  /** (shop, 15-minute slot) pairs holding at least one order not cancelled. */
+  slotsUsed: number;
+  /** The most orders not cancelled in any one (shop, slot). */
+  fullestSlot: number;
+  /** Pairs holding exactly maxPerSlot orders. */
+  slotsAtLimit: number;
+  /** Pairs holding more than maxPerSlot orders: must be 0. */
+  overfilled: number;
+  /** Orders not cancelled, and the 201s the bench had (they must agree: nothing lost, nothing extra). */
+  ordersKept: number;
+  placedByBench: number;
+  /** (shop, slot) pairs whose orders kept differ from the 201s the bench had for that slot: must be 0. */
+  slotsDisagreeing: number;
+  /** 'That time is full' answers the bench had, and those at a slot that ended with fewer than maxPerSlot orders. */
+  fullByBench: number;
+  wronglyRefused: number;
+  /** Orders not cancelled with a pickup still ahead, and those of them with exactly one place in their own slot. */
+  futureOrders: number;
+  futureOrdersWithTheirPlace: number;
+  /** slot_places rows, those whose order is missing or cancelled, and those numbered above maxPerSlot. */
+  slotPlaces: number;
+  placesWithoutOrder: number;
+  placesAboveLimit: number;
+  /** futureOrders without their place + places without an order: must be 0. */
+  placeMismatches: number;
 }
 
 /** The paid mode's own figures (issue 26): orders paid through the fake Paystack and settled by its webhook. */
@@ -134,8 +172,21 @@ export interface OrdersBenchResult {
   serverPeakRssMb: number;
   generatorLoopDelayP99Ms: number;
   /** 'paid': online payment through the fake Paystack (--paid); the generator's CPU then includes the fake's. */
-  mode?: 'counter' | 'paid';
+  mode?: 'counter' | 'paid' | 'slots';
   paidFigures?: PaidFigures;
+  /** Every shop's maxOrdersPerSlot in this run (null: no limit). */
+  maxPerSlot?: number | null;
+  /** Placements sent in the measured window: placed + full + errors. */
+  requests?: number;
+  /** Slot mode: 409 'That time is full' (refused as it should be; not errors), and their answer times. */
+  fullRefusals?: number;
+  fullP50Ms?: number;
+  fullP99Ms?: number;
+  /** The first 'That time is full' message of the measured window, as the customer reads it. */
+  fullExample?: string;
+  /** Errors by status and message (times masked), so an unexpected answer says what it was. */
+  errorKinds?: Record<string, number>;
+  slotFigures?: SlotFigures;
   /** Each hot statement's first plan node and execution time; the placement's read in full is written beside. */
   plans: Record<string, string>;
 }
@@ -145,10 +196,26 @@ const moves: OrderStatus[] = ['confirmed', 'preparing', 'ready', 'completed'];
 /** Paid mode: one order in this many has its charge.success sent twice at once, as Paystack's retries may. */
 const REPEAT_WEBHOOK_EVERY = 10;
 
+/** Pickups go to this many coming 15-minute slots (issue 30), the first at least 30 minutes after the seeding. */
+const PICKUP_SLOTS = 8;
+const SLOT_MS = 15 * 60_000;
+
 type BenchShop = Awaited<ReturnType<typeof seed>>['shops'][number];
 
+/**
+ * Which of the coming PICKUP_SLOTS slots a shop's `turn`th order wants: a rush that thins out, slot i asked for in
+ * proportion to PICKUP_SLOTS − i (the first 22 % of a shop's orders, the last 3 %), spread evenly over the turns by
+ * the golden ratio. With the default load (18 orders per shop, warm-up included) that is 4 4 3 2 2 2 1 0 per slot:
+ * a limit of 3 fills the first three slots and refuses 2 of each shop's 18, a limit of 10 none. (`turn % 8` would
+ * not do: the bench sends each shop every 200th order, so one shop's turns would all fall in one slot.)
+ */
+function pickupSlotOf(turn: number): number {
+  const spread = ((turn + 0.5) * 0.6180339887498949) % 1;
+  return Math.min(PICKUP_SLOTS - 1, Math.floor(PICKUP_SLOTS * (1 - Math.sqrt(1 - spread))));
+}
+
 /** The `sequence`th order at a shop: two lines, a coffee with its options (a size, a milk, 0–2 extras) and a pastry. */
-function orderBody(shop: BenchShop, sequence: number) {
+function orderBody(shop: BenchShop, sequence: number, pickupTime: Date) {
   const coffee = shop.withOptions[sequence % shop.withOptions.length]!;
   return {
     shopId: shop.id,
@@ -156,7 +223,7 @@ function orderBody(shop: BenchShop, sequence: number) {
       { menuItemId: coffee.id, quantity: 1 + (sequence % 2), options: optionsFor(coffee.groups, sequence) },
       { menuItemId: shop.plain[sequence % shop.plain.length]!, quantity: 1 },
     ],
-    pickupTime: new Date(Date.now() + 30 * 60_000).toISOString(),
+    pickupTime: pickupTime.toISOString(),
   };
 }
 
@@ -188,6 +255,7 @@ async function seed(handle: DatabaseHandle, options: OrdersBenchOptions, paystac
         name: `Bench Cafe ${index}`,
         category: 'specialty' as const,
         address: 'Cape Town',
+        maxOrdersPerSlot: options.maxPerSlot,
         // Paid mode: payouts set up as PUT /payout leaves them, a subaccount the fake knows, Pay now offered.
         ...(paystack
           ? {
@@ -425,6 +493,9 @@ async function stopAll(servers: ReturnType<typeof startServer>[]) {
 
 export async function runOrdersBench(options: OrdersBenchOptions): Promise<OrdersBenchResult> {
   const database = await freshDatabase(options);
+  // The first pickup slot: the first whole quarter hour at least 30 minutes ahead, well past any shop's prep time;
+  // fixed for the run, so a shop's slots are the same ones from the first order to the last.
+  const firstSlotMs = Math.ceil((Date.now() + 30 * 60_000) / SLOT_MS) * SLOT_MS;
   // Paid mode: Paystack is a fake in this process, so the bench can pay each transaction and sign its webhook.
   const paystack = options.paid ? await startFakePaystack() : null;
   let handle = await database.open();
@@ -460,7 +531,32 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
     const ownerUpdateSeen = new Set<string>();
     let duplicatedEvents = 0;
     let errors = 0;
+    let errorKinds: Record<string, number> = {};
+    /** An unexpected answer or failure: counted, and by kind (times masked, so one message is one kind). */
+    const failed = (kind: string) => {
+      errors += 1;
+      const masked = kind.replace(/\d{1,2}:\d{2}/g, 'HH:MM').slice(0, 160);
+      errorKinds[masked] = (errorKinds[masked] ?? 0) + 1;
+    };
+    const messageOf = (text: string) => {
+      try {
+        return String((JSON.parse(text) as { message?: unknown }).message);
+      } catch {
+        return text.slice(0, 80);
+      }
+    };
     let placed = 0;
+    // Slot mode: the refusals of the measured window and their answer times; over the whole run (warm-up
+    // included, as the database holds it) the 201s and refusals per (shop, slot), to check against the database.
+    let full = 0;
+    let fullExample: string | undefined;
+    const fullLatencies: number[] = [];
+    let measuring = false;
+    let placedEver = 0;
+    let fullEver = 0;
+    const placedPerSlot = new Map<string, number>();
+    const fullPerSlot = new Map<string, number>();
+    const turns = new Map<number, number>();
     let movesDone = 0;
     let completed = 0;
     // Paid mode: when each order's (first) webhook left, which were answered 200, and the whole run's paid orders
@@ -501,15 +597,15 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
             JSON.stringify({ status }),
           );
           if (reply.status !== 200) {
-            errors += 1;
+            failed(`PUT ${status} ${reply.status} ${messageOf(reply.text)}`);
             putSentAt.delete(key);
             return;
           }
           moveLatencies.push(performance.now() - sentAt);
           movesDone += 1;
           if (status === 'completed') completed += 1;
-        } catch {
-          errors += 1;
+        } catch (error) {
+          failed(`PUT ${status} failed: ${(error as Error).message}`);
           putSentAt.delete(key);
           return;
         }
@@ -584,10 +680,10 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
               'x-paystack-signature': signature,
             });
             webhookLatencies.push(performance.now() - sentAt);
-            if (reply.status !== 200) errors += 1;
+            if (reply.status !== 200) failed(`webhook ${reply.status} ${messageOf(reply.text)}`);
             return reply.status === 200;
-          } catch {
-            errors += 1;
+          } catch (error) {
+            failed(`webhook failed: ${(error as Error).message}`);
             return false;
           }
         }),
@@ -605,8 +701,13 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
       const shop = world.shops[(sequence * 7919) % world.shops.length]!;
       sequence += 1;
       const sequenceNumber = sequence;
+      // The shop's turn decides the slot; the minute within it turns too, so pickups are not all on the quarter.
+      const turn = turns.get(shop.id) ?? 0;
+      turns.set(shop.id, turn + 1);
+      const slotMs = firstSlotMs + pickupSlotOf(turn) * SLOT_MS;
+      const slotKey = `${shop.id}:${slotMs}`;
       const body = JSON.stringify({
-        ...orderBody(shop, sequence),
+        ...orderBody(shop, sequence, new Date(slotMs + (sequence % 15) * 60_000)),
         ...(paystack ? { payment: 'online' } : {}),
       });
       const sentAt = performance.now();
@@ -615,22 +716,32 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
           'idempotency-key': `bench-${sequence}`,
         })
           .then(async (reply) => {
+            if (reply.status === 409 && messageOf(reply.text).startsWith('That time is full')) {
+              fullExample ??= measuring ? messageOf(reply.text) : undefined;
+              full += 1;
+              fullEver += 1;
+              fullLatencies.push(performance.now() - sentAt);
+              fullPerSlot.set(slotKey, (fullPerSlot.get(slotKey) ?? 0) + 1);
+              return;
+            }
             if (reply.status !== 201) {
-              errors += 1;
+              failed(`POST ${reply.status} ${messageOf(reply.text)}`);
               return;
             }
             placed += 1;
+            placedEver += 1;
+            placedPerSlot.set(slotKey, (placedPerSlot.get(slotKey) ?? 0) + 1);
             placeLatencies.push(performance.now() - sentAt);
             if (!paystack) return;
             const order = JSON.parse(reply.text) as Order;
             if (order.paymentStatus !== 'awaiting' || !order.payment) {
-              errors += 1;
+              failed(`POST 201 not awaiting payment: ${order.paymentStatus}`);
               return;
             }
             await payOrder(order.id, order.payment.reference, sequenceNumber);
           })
-          .catch(() => {
-            errors += 1;
+          .catch((error: Error) => {
+            failed(`POST failed: ${error.message}`);
           }),
       );
     };
@@ -679,7 +790,11 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
     ownerUpdateSeen.clear();
     duplicatedEvents = 0;
     errors = 0;
+    errorKinds = {};
     placed = 0;
+    full = 0;
+    fullLatencies.length = 0;
+    measuring = true;
     movesDone = 0;
     completed = 0;
     webhookLatencies.length = 0;
@@ -697,7 +812,9 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
     const machineBefore = machineBusyMs();
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     loopDelay.enable();
+    const measuredFrom = sequence;
     const { started, elapsed, totalElapsed } = await runAtRate(options.durationSeconds);
+    const requests = sequence - measuredFrom;
 
     loopDelay.disable();
     const machineAfter = machineBusyMs();
@@ -730,8 +847,16 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
     handle = await database.open();
     // Before the plans below, which place one more order (at the counter) on the database.
     const paidDatabase = paystack ? await checkPaidOrders(handle, paidEver.size, paystack) : null;
+    const slotFigures = await checkSlots(handle, options.maxPerSlot, {
+      placedByBench: placedEver,
+      fullByBench: fullEver,
+      placedPerSlot,
+      fullPerSlot,
+    });
+    // The sample placement goes to a slot past the run's, which has room whatever the limit.
+    const sampleSlot = new Date(firstSlotMs + (PICKUP_SLOTS + 4) * SLOT_MS);
     const { plans, placementPlan } = await explainHotStatements(handle, (shopId) =>
-      orderBody(world.shops.find((shop) => shop.id === shopId)!, 1),
+      orderBody(world.shops.find((shop) => shop.id === shopId)!, 1, sampleSlot),
     );
     if (paystack) {
       const [checkout] = paystack.transactions.keys();
@@ -746,7 +871,8 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
     }
     await handle.close();
     // The counter mode's placement plan only: the paid mode leaves the committed file as it is.
-    if (!paystack) writeResultText(`orders-placement-plan-${options.db}.txt`, `${placementPlan}\n`);
+    if (!paystack && options.maxPerSlot === null)
+      writeResultText(`orders-placement-plan-${options.db}.txt`, `${placementPlan}\n`);
     const webhookSorted = sorted(webhookLatencies);
     const createdSorted = sorted(createdLatencies);
     const paidFigures: PaidFigures | undefined =
@@ -793,6 +919,18 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
       lostEvents,
       duplicatedEvents,
       errors,
+      maxPerSlot: options.maxPerSlot,
+      requests,
+      ...(options.maxPerSlot === null
+        ? {}
+        : {
+            fullRefusals: full,
+            fullP50Ms: round(percentile(sorted(fullLatencies), 50)),
+            fullP99Ms: round(percentile(sorted(fullLatencies), 99)),
+            ...(fullExample ? { fullExample } : {}),
+          }),
+      errorKinds,
+      slotFigures,
       serverCpuMsPerOrder: perOrder(
         serverAfter === null || serverBefore === null ? null : serverAfter - serverBefore,
       ),
@@ -808,7 +946,7 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
             ),
       serverPeakRssMb,
       generatorLoopDelayP99Ms: round(loopDelay.percentile(99) / 1e6),
-      mode: paystack ? 'paid' : 'counter',
+      mode: paystack ? 'paid' : options.maxPerSlot === null ? 'counter' : 'slots',
       ...(paidFigures ? { paidFigures } : {}),
       plans,
     };
@@ -850,6 +988,74 @@ async function checkPaidOrders(
     }
   ).rows;
   return { paidByBench, ...counts!, refunds: paystack.refunds.length };
+}
+
+/**
+ * After the run (issue 30): orders not cancelled per (shop, 15-minute slot) against the limit, the bench's refusals
+ * against the slots they were refused at, and the numbered places against the orders they belong to.
+ */
+async function checkSlots(
+  handle: DatabaseHandle,
+  maxPerSlot: number | null,
+  bench: {
+    placedByBench: number;
+    fullByBench: number;
+    placedPerSlot: Map<string, number>;
+    fullPerSlot: Map<string, number>;
+  },
+): Promise<SlotFigures> {
+  // The slot as the server's slotStart computes it: UTC quarter hours.
+  const slotOf = (column: SQL) => sql`to_timestamp(floor(extract(epoch from ${column}) / 900) * 900)`;
+  const perSlot = (
+    (await handle.db.execute(
+      sql`select shop_id as "shopId", (extract(epoch from ${slotOf(sql`pickup_time`)}) * 1000)::float8 as "slotMs",
+          count(*)::int as orders
+        from orders where status <> 'cancelled' group by 1, 2`,
+    )) as unknown as { rows: { shopId: number; slotMs: number; orders: number }[] }
+  ).rows;
+  const ordersIn = new Map(perSlot.map((row) => [`${row.shopId}:${row.slotMs}`, row.orders]));
+  const [places] = (
+    (await handle.db.execute(
+      sql`select
+        (select count(*)::int from orders where status <> 'cancelled' and pickup_time > now()) as "futureOrders",
+        (select count(*)::int from orders o where o.status <> 'cancelled' and o.pickup_time > now()
+          and (select count(*) from slot_places p where p.order_id = o.id and p.shop_id = o.shop_id
+            and p.slot_at = ${slotOf(sql`o.pickup_time`)}) = 1) as "futureOrdersWithTheirPlace",
+        (select count(*)::int from slot_places) as "slotPlaces",
+        (select count(*)::int from slot_places p where not exists (
+          select 1 from orders o where o.id = p.order_id and o.status <> 'cancelled')) as "placesWithoutOrder",
+        (select count(*)::int from slot_places where place > ${maxPerSlot ?? 32767}::int) as "placesAboveLimit"`,
+    )) as unknown as {
+      rows: {
+        futureOrders: number;
+        futureOrdersWithTheirPlace: number;
+        slotPlaces: number;
+        placesWithoutOrder: number;
+        placesAboveLimit: number;
+      }[];
+    }
+  ).rows;
+  const counts = perSlot.map((row) => row.orders);
+  let slotsDisagreeing = 0;
+  for (const key of new Set([...ordersIn.keys(), ...bench.placedPerSlot.keys()]))
+    if ((ordersIn.get(key) ?? 0) !== (bench.placedPerSlot.get(key) ?? 0)) slotsDisagreeing += 1;
+  let wronglyRefused = 0;
+  for (const [key, refused] of bench.fullPerSlot)
+    if (maxPerSlot === null || (ordersIn.get(key) ?? 0) < maxPerSlot) wronglyRefused += refused;
+  return {
+    maxPerSlot,
+    slotsUsed: perSlot.length,
+    fullestSlot: Math.max(0, ...counts),
+    slotsAtLimit: maxPerSlot === null ? 0 : counts.filter((count) => count === maxPerSlot).length,
+    overfilled: maxPerSlot === null ? 0 : counts.filter((count) => count > maxPerSlot).length,
+    ordersKept: counts.reduce((sum, count) => sum + count, 0),
+    placedByBench: bench.placedByBench,
+    slotsDisagreeing,
+    fullByBench: bench.fullByBench,
+    wronglyRefused,
+    ...places!,
+    placeMismatches: places!.futureOrders - places!.futureOrdersWithTheirPlace + places!.placesWithoutOrder,
+  };
 }
 
 const columns: Column<OrdersBenchResult>[] = [
@@ -921,5 +1127,91 @@ export function ordersTable(results: OrdersBenchResult[]): string {
   const table = markdownTable(paid.length > 0 ? paidColumns : columns, results);
   const database =
     checks.length > 0 ? `\n\nPayments in the database after the run:\n${checks.join('\n')}` : '';
-  return `${table}${database}\n\nHot statements (EXPLAIN ANALYZE after the run):\n${plans.join('\n')}`;
+  const slots = results
+    .filter((result) => result.slotFigures)
+    .map(({ db, slotFigures: f }) => {
+      return `- ${db}: ${f!.ordersKept} orders kept (${f!.placedByBench} placed by the bench, warm-up included) in ${f!.slotsUsed} (shop, slot) pairs, the fullest holding ${f!.fullestSlot}; ${f!.slotPlaces} slot places, ${f!.placeMismatches} mismatched with the orders ahead`;
+    });
+  const slotLines =
+    slots.length > 0 ? `\n\nPickup slots in the database after the run:\n${slots.join('\n')}` : '';
+  return `${table}${database}${slotLines}\n\nHot statements (EXPLAIN ANALYZE after the run):\n${plans.join('\n')}`;
+}
+
+/** The plain counter run (bench/results/orders.json) the slot mode is compared with. */
+export interface UnlimitedRun {
+  measuredAt: string;
+  results: OrdersBenchResult[];
+}
+
+type SlotsRow = OrdersBenchResult & { run: string };
+
+/** Slot mode (--max-per-slot): placement beside the unlimited run, refusals, and the database's slot check. */
+const slotColumns: Column<SlotsRow>[] = [
+  { header: 'run', value: (r) => r.run },
+  { header: 'target/s', value: (r) => r.targetRate, numeric: true },
+  { header: 'requests', value: (r) => r.requests ?? null, numeric: true },
+  { header: 'placed', value: (r) => r.placed, numeric: true },
+  { header: 'placed/s', value: (r) => r.ordersPerSecond, numeric: true },
+  { header: 'full (409)', value: (r) => r.fullRefusals ?? 0, numeric: true },
+  { header: 'place p50 ms', value: (r) => r.placeP50Ms, numeric: true },
+  { header: 'place p99 ms', value: (r) => r.placeP99Ms, numeric: true },
+  { header: 'full p50 / p99 ms', value: (r) => (r.fullRefusals ? `${r.fullP50Ms} / ${r.fullP99Ms}` : '–') },
+  { header: 'PUT→event p99 ms', value: (r) => r.eventP99Ms, numeric: true },
+  { header: 'errors', value: (r) => r.errors, numeric: true },
+  { header: 'fullest slot', value: (r) => r.slotFigures?.fullestSlot ?? null, numeric: true },
+  { header: 'slots at limit / used', value: (r) => slotUse(r.slotFigures) },
+  { header: 'overfilled', value: (r) => r.slotFigures?.overfilled ?? null, numeric: true },
+  { header: 'place mismatches', value: (r) => r.slotFigures?.placeMismatches ?? null, numeric: true },
+  { header: 'server / PostgreSQL CPU ms per request', value: (r) => cpuPerRequest(r) },
+  { header: 'machine busy %', value: (r) => r.machineBusyPercent, numeric: true },
+];
+
+function slotUse(figures: SlotFigures | undefined): string | null {
+  if (!figures) return null;
+  return figures.maxPerSlot === null
+    ? `– / ${figures.slotsUsed}`
+    : `${figures.slotsAtLimit} / ${figures.slotsUsed}`;
+}
+
+/** CPU per placement sent (placed or refused): per order placed would charge the refusals to the orders. */
+function cpuPerRequest(r: OrdersBenchResult): string {
+  const share = r.placed / (r.requests ?? r.placed);
+  const each = (ms: number | null) => (ms === null ? '–' : (ms * share).toFixed(1));
+  return `${each(r.serverCpuMsPerOrder)} / ${each(r.postgresCpuMsPerOrder)}`;
+}
+
+export function slotsTable(results: OrdersBenchResult[], unlimited: UnlimitedRun | null): string {
+  const rows: SlotsRow[] = [];
+  for (const result of results) {
+    const before = unlimited?.results.find(
+      (row) => row.db === result.db && (row.mode ?? 'counter') === 'counter',
+    );
+    if (before)
+      rows.push({
+        ...before,
+        run: `${before.db}, no limit (orders.json, ${unlimited!.measuredAt.slice(0, 16)}Z)`,
+      });
+    rows.push({ ...result, run: `${result.db}, at most ${result.maxPerSlot} per slot` });
+  }
+  const checks = results.map(({ db, slotFigures: f, errorKinds, fullExample }) => {
+    const errorsBy = Object.entries(errorKinds ?? {})
+      .map(([kind, count]) => `${count} × ${kind}`)
+      .join('; ');
+    return `- ${db}: ${f!.ordersKept} orders kept in ${f!.slotsUsed} (shop, slot) pairs, ${f!.placedByBench} placed by the bench (warm-up included), ${f!.slotsDisagreeing} pairs disagreeing with the bench's count; fullest slot ${f!.fullestSlot} of ${f!.maxPerSlot}, ${f!.slotsAtLimit} at the limit, ${f!.overfilled} overfilled; ${f!.fullByBench} 'That time is full'${fullExample ? ` (such as '${fullExample}')` : ''}, ${f!.wronglyRefused} of them at a slot that did not fill; ${f!.slotPlaces} slot places for ${f!.futureOrders} orders ahead, ${f!.futureOrdersWithTheirPlace} with their own place, ${f!.placesWithoutOrder} places without an order, ${f!.placesAboveLimit} above the limit${errorsBy ? `; errors: ${errorsBy}` : ''}`;
+  });
+  return `${markdownTable(slotColumns, rows)}\n\nSlots in the database after the run:\n${checks.join('\n')}`;
+}
+
+/** Whether the limit held: every line must end in 0 for the slot mode to pass. */
+export function slotsVerdict(results: OrdersBenchResult[]): string[] {
+  return results.map(({ db, slotFigures: f, placed, fullRefusals, errors }) => {
+    const lost = f!.placedByBench - f!.ordersKept;
+    const held =
+      f!.overfilled === 0 &&
+      f!.placeMismatches === 0 &&
+      f!.wronglyRefused === 0 &&
+      f!.slotsDisagreeing === 0 &&
+      lost === 0;
+    return `${db}: ${placed} placed, ${fullRefusals} refused as full, ${errors} errors; overfilled slots ${f!.overfilled}, place mismatches ${f!.placeMismatches}, wrong refusals ${f!.wronglyRefused}, orders lost or extra ${lost}, slots disagreeing ${f!.slotsDisagreeing}: ${held ? 'the limit held' : 'the limit did NOT hold'}`;
+  });
 }

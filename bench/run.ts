@@ -9,7 +9,10 @@
 //   orders: --rate orders placed per second (default 200), --duration (default 15), --warmup seconds of the same
 //           load before measuring (default 3), --instances server processes on PostgreSQL (default 1); 200 shops,
 //           2,000 customers; --paid: every order paid online through a fake Paystack in this process and settled by
-//           its signed charge.success webhook (issue 26), written to bench/results/orders-paid.json
+//           its signed charge.success webhook (issue 26), written to bench/results/orders-paid.json;
+//           --max-per-slot N: every shop takes at most N orders per 15-minute pickup slot (issue 30), pickups spread
+//           over the coming 8 slots, 'That time is full' refusals counted apart; compared with the unlimited run in
+//           bench/results/orders.json, written to bench/results/orders-slots.json
 //   --runs      web: Lighthouse runs per page, the best kept (default 2)
 //   --concurrency  login-flood: wrong sign-ins at once from the flooding address (default 32)
 //   abuse: --duration seconds of sign-ins per load (default 20), --uploaders bomb uploads at once (default 8),
@@ -17,8 +20,10 @@
 // PostgreSQL: BENCH_DATABASE_URL (default: the local server's Unix socket in /var/run/postgresql, else
 // postgres://postgres@127.0.0.1:5432/test); each scenario creates its own
 // database bench_<timestamp> on that server and drops it at the end.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { type AbuseRow, abuseTable, abuseVerdict, runAbuseBench } from './abuse.js';
 import { type AnalyticsRow, analyticsTable, analyticsVerdict, runAnalyticsBench } from './analytics.js';
@@ -26,7 +31,14 @@ import { type ChatBenchResult, chatTable, runChatBench } from './chat.js';
 import { type DiscoverRow, discoverTable, discoverVerdict, runDiscoverBench } from './discover.js';
 import { type BenchDatabase, runCleanups, writeResults } from './lib.js';
 import { type LoginFloodResult, loginFloodTable, runLoginFloodBench } from './login-flood.js';
-import { type OrdersBenchResult, ordersTable, runOrdersBench } from './orders.js';
+import {
+  type OrdersBenchResult,
+  ordersTable,
+  runOrdersBench,
+  slotsTable,
+  slotsVerdict,
+  type UnlimitedRun,
+} from './orders.js';
 import { runWebBench, webTable } from './web.js';
 
 const args = process.argv.slice(2);
@@ -44,6 +56,7 @@ const valueOptions = [
   'concurrency',
   'uploaders',
   'senders',
+  'max-per-slot',
 ];
 /** Options that take no value: present or not. */
 const flagOptions = ['paid'];
@@ -115,6 +128,17 @@ async function databases(): Promise<BenchDatabase[]> {
   if (await postgresReachable()) return ['pglite', 'postgres'];
   console.log(`PostgreSQL does not answer at ${postgresUrl}: PGlite only.`);
   return ['pglite'];
+}
+
+/** The plain counter run last written to bench/results/orders.json, if there is one: the slot mode's comparison. */
+function unlimitedRun(): UnlimitedRun | null {
+  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', 'orders.json');
+  if (!existsSync(file)) return null;
+  const written = JSON.parse(readFileSync(file, 'utf8')) as {
+    measuredAt: string;
+    results: OrdersBenchResult[];
+  };
+  return { measuredAt: written.measuredAt, results: written.results };
 }
 
 const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', node: process.version };
@@ -192,17 +216,35 @@ const runners: Record<string, () => Promise<void>> = {
       warmupSeconds: numberOption('warmup', 3),
       instances: numberOption('instances', 1),
       paid: options.has('paid'),
+      maxPerSlot: options.has('max-per-slot') ? numberOption('max-per-slot', 1) : null,
     };
+    const { maxPerSlot } = settings;
+    if (maxPerSlot !== null && (!Number.isInteger(maxPerSlot) || maxPerSlot > 100))
+      fail(
+        `--max-per-slot must be a whole number from 1 to 100 (a shop's maxOrdersPerSlot), not ${maxPerSlot}`,
+      );
+    if (maxPerSlot !== null && settings.paid)
+      fail('--max-per-slot and --paid are separate modes: choose one');
     const results: OrdersBenchResult[] = [];
     for (const db of await databases()) {
       console.log(
-        `\n▶ orders on ${db}: ${settings.shops} shops, ${settings.customers.toLocaleString('en-US')} customers and ${settings.owners} owners connected, ${settings.rate} orders/s for ${settings.durationSeconds} s, ${settings.paid ? 'each paid online (fake Paystack, charge.success webhook) and' : 'each'} run to completed`,
+        `\n▶ orders on ${db}: ${settings.shops} shops${maxPerSlot === null ? '' : ` taking at most ${maxPerSlot} orders per 15-minute pickup slot`}, ${settings.customers.toLocaleString('en-US')} customers and ${settings.owners} owners connected, ${settings.rate} orders/s for ${settings.durationSeconds} s, ${settings.paid ? 'each paid online (fake Paystack, charge.success webhook) and' : 'each'} run to completed`,
       );
       results.push(await runOrdersBench({ db, postgresUrl, ...settings }));
     }
     console.log(`\n${ordersTable(results)}\n`);
+    if (maxPerSlot === null) {
+      console.log(
+        `wrote ${writeResults(settings.paid ? 'orders-paid' : 'orders', results, { ...settings, machine })}`,
+      );
+      return;
+    }
+    // The slot mode beside the plain counter run taken before it (bench/results/orders.json), same load, no limit.
+    const unlimited = unlimitedRun();
+    console.log(`${slotsTable(results, unlimited)}\n`);
+    for (const line of slotsVerdict(results)) console.log(line);
     console.log(
-      `wrote ${writeResults(settings.paid ? 'orders-paid' : 'orders', results, { ...settings, machine })}`,
+      `wrote ${writeResults('orders-slots', results, { ...settings, machine, unlimitedRun: unlimited })}`,
     );
   },
   async web() {
