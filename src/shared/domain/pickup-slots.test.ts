@@ -58,7 +58,7 @@ test('a pickup too soon or in a full slot is refused, naming the next free time'
   expect(pickupCapacityProblem({ ...input, taken: none, pickupTime: local('10:11') })).toBeNull();
   const taken = new Map([[local('10:45').getTime(), 2]]);
   expect(pickupCapacityProblem({ ...input, taken, pickupTime: local('10:50') })).toBe(
-    'That time is full — the next free pickup is 10:12',
+    'That time is full — the next free pickup is 11:00',
   );
   expect(
     pickupCapacityProblem({

@@ -77,11 +77,12 @@ function startOfLocalDate(date: string): Date {
 }
 
 /**
- * The first instant from the earliest pickup at which the shop is open and the slot has room, looking until the
- * end of tomorrow; null when there is none.
+ * The first instant from the earliest pickup (or from `after`, when later) at which the shop is open and the slot
+ * has room, looking until the end of tomorrow; null when there is none.
  */
-export function nextFreePickup(input: SlotRuleInput): Date | null {
-  const earliest = earliestPickup(input.pace, input.now);
+export function nextFreePickup(input: SlotRuleInput, after?: Date): Date | null {
+  const soonest = earliestPickup(input.pace, input.now);
+  const earliest = after && after.getTime() > soonest.getTime() ? after : soonest;
   if (isPickupOpen(input.weekly, input.special, earliest) && hasRoom(input, earliest)) return earliest;
   const end = startOfLocalDate(addDaysToDate(localDateOf(input.now), 2)).getTime();
   for (let at = slotStart(earliest).getTime() + SLOT_MS; at < end; at += SLOT_MS) {
@@ -125,7 +126,8 @@ export function pickupCapacityProblem(input: SlotRuleInput & { pickupTime: Date 
   const earliest = earliestPickup(input.pace, input.now);
   const tooSoon = input.pickupTime.getTime() < earliest.getTime() - PICKUP_GRACE_MINUTES * MINUTE;
   if (!tooSoon && hasRoom(input, input.pickupTime)) return null;
-  const next = nextFreePickup(input);
+  // Too soon: the earliest pickup. Full: the next free one after the time asked for.
+  const next = nextFreePickup(input, tooSoon ? undefined : input.pickupTime);
   const nextText = next
     ? `the next free pickup is ${pickupLabel(next, input.now)}`
     : 'there is no free pickup soon';

@@ -27,7 +27,12 @@ import {
   unitPriceCents,
 } from '../../../shared/domain/option-selection.js';
 import { pickupTimeProblem } from '../../../shared/domain/pickup.js';
-import { pickupCapacityProblem, type ShopPace, slotStart } from '../../../shared/domain/pickup-slots.js';
+import {
+  pickupCapacityProblem,
+  type ShopPace,
+  type SlotRuleInput,
+  slotStart,
+} from '../../../shared/domain/pickup-slots.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { executePrepared } from '../../db/prepared.js';
 import {
@@ -46,7 +51,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { slotRuleInput } from '../shops/pickup-slots.js';
+import { slotCounts, slotRuleInput } from '../shops/pickup-slots.js';
 import {
   checkoutAsOrder,
   findCheckoutByKey,
@@ -237,7 +242,12 @@ export async function placeOrder(
   const slotAt = slotStart(pickupTime);
   const taken = new Map([[slotAt.getTime(), shop.slotTaken]]);
   if (pickupCapacityProblem({ weekly: shop.weekly, special: shop.special, now, pace, taken, pickupTime }))
-    throw await capacityRefusal(db, shop.id, pickupTime, now);
+    throw await capacityRefusal(db, shop.id, pickupTime, now, {
+      weekly: shop.weekly,
+      special: shop.special,
+      now,
+      pace,
+    });
 
   const placing: PlacingOrder = {
     shopId: shop.id,
@@ -445,8 +455,20 @@ export async function capacityRefusal(
   shopId: number,
   pickupTime: Date,
   now: Date,
+  known?: Omit<SlotRuleInput, 'taken'>,
 ) {
-  const input = await slotRuleInput(db as Database, shopId, now);
+  // The placement's read already has the pace and hours: then only the slots' counts are read.
+  const input = known
+    ? {
+        ...known,
+        taken: await slotCounts(
+          db,
+          shopId,
+          new Date(now.getTime() - 15 * 60_000),
+          new Date(now.getTime() + 3 * 86_400_000),
+        ),
+      }
+    : await slotRuleInput(db as Database, shopId, now);
   const problem = pickupCapacityProblem({ ...input, pickupTime });
   return new HttpError(409, problem ?? 'That time has just filled up — please choose another pickup time');
 }
