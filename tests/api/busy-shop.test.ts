@@ -196,3 +196,16 @@ describe('orders nobody confirmed', () => {
     expect(counted!.n).toBe(1);
   });
 });
+
+test('a shop that starts limiting its slots counts the orders already waiting; one that stops forgets them', async () => {
+  const { shop, itemId } = await shopWith({});
+  const slot = quarterFromNow(90);
+  for (let index = 0; index < 2; index += 1) expect((await order(shop.id, itemId, slot)).status).toBe(201);
+  expect(await db().$count(slotPlaces, eq(slotPlaces.shopId, shop.id))).toBe(0);
+  await api().as(owner).put(`/api/coffee-shops/${shop.id}`, { maxOrdersPerSlot: 2 });
+  expect(await db().$count(slotPlaces, eq(slotPlaces.shopId, shop.id))).toBe(2);
+  expect((await order(shop.id, itemId, slot)).status).toBe(409);
+  await api().as(owner).put(`/api/coffee-shops/${shop.id}`, { maxOrdersPerSlot: null });
+  expect(await db().$count(slotPlaces, eq(slotPlaces.shopId, shop.id))).toBe(0);
+  expect((await order(shop.id, itemId, slot)).status).toBe(201);
+});

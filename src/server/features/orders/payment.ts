@@ -54,11 +54,12 @@ export async function startCheckout(
   // The checkout and its place in the pickup slot (issue 30) in one statement; a place taken by a racing
   // placement fails slot_places' key and this one looks again.
   let reserved: { orderId: number } | undefined;
+  const limited = placing.maxOrdersPerSlot !== null;
   for (let attempt = 0; attempt < 5 && !reserved; attempt += 1) {
     try {
       [reserved] = await executePrepared<{ orderId: number }>(
         db,
-        sql`with ${slotPlaceCtes(placing)}
+        sql`with ${limited ? slotPlaceCtes(placing) : sql``}
         reserved as (
           insert into ${orderCheckouts} (order_id, customer_id, shop_id, reference, subaccount_code, total_cents,
             "placing", idempotency_key, idempotency_fingerprint, expires_at, created_at, updated_at)
@@ -66,15 +67,19 @@ export async function startCheckout(
             ${reference}, ${subaccountCode}, ${totalCents}, ${JSON.stringify(placingToJson(placing, names))}::jsonb,
             ${placing.idempotencyKey}, ${placing.fingerprint}, ${expiresAt.toISOString()}::timestamptz,
             ${placing.now.toISOString()}::timestamptz, ${placing.now.toISOString()}::timestamptz
-          from slot_free where slot_free.place is not null
+          ${limited ? sql`from slot_free where slot_free.place is not null` : sql``}
           on conflict do nothing
           returning order_id
-        ),
+        )${
+          limited
+            ? sql`,
         placed as (
           insert into ${slotPlaces} (shop_id, slot_at, place, order_id)
           select ${placing.shopId}, ${placing.slotAt}::timestamptz, slot_free.place, reserved.order_id
           from reserved, slot_free
-        )
+        )`
+            : sql``
+        }
         select order_id as "orderId" from reserved`,
       );
       if (!reserved) break;

@@ -506,6 +506,9 @@ export async function insertOrder(
   const at = order.now.toISOString();
   const totalCents = order.lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
   const history: StoredHistoryEntry[] = [{ status: 'pending', at }];
+  // A place in the pickup slot only where the shop limits its slots (and not for a paid online order, whose
+  // checkout took one already): shops without a limit pay nothing for the rule.
+  const takesPlace = !how.paid && order.maxOrdersPerSlot !== null;
   const summary = order.lines
     .map((line) => {
       const chosen = optionsLabel(line.options);
@@ -534,7 +537,7 @@ export async function insertOrder(
     ),
     ${
       // The lowest free place in the pickup's slot (issue 30); a paid online order's checkout holds one already.
-      how.paid ? sql`` : slotPlaceCtes(order)
+      takesPlace ? slotPlaceCtes(order) : sql``
     }
     placed as (
       insert into ${orders} (${how.paid ? sql`id, ` : sql``}shop_id, customer_id, items, total_cents, status, status_history, pickup_time,
@@ -546,16 +549,16 @@ export async function insertOrder(
         ${how.paid ? 'paid' : 'not_required'}, ${how.paid ? sql`${how.paid.paidAt.toISOString()}::timestamptz` : null},
         ${how.paid?.reference ?? null}, ${how.paid?.url ?? null}, ${newPickupCode()},
         ${localDateOf(order.pickupTime)}::date, ${at}::timestamptz, ${at}::timestamptz
-      from free${how.paid ? sql`` : sql`, slot_free`}
+      from free${takesPlace ? sql`, slot_free` : sql``}
       where ${how.openOrdersPerShop === null ? sql`true` : sql`free.slot is not null`}
-        ${how.paid ? sql`` : sql`and slot_free.place is not null`}
+        ${takesPlace ? sql`and slot_free.place is not null` : sql``}
       -- Any unique index: this key taken (orders_customer_idempotency_key), this open place (orders_open_slot), or
       -- this pickup code that day (orders_pickup_code): nothing is written and the caller looks why.
       on conflict do nothing
       returning *
     ),
     ${
-      how.paid
+      !takesPlace
         ? sql``
         : sql`slot_taken_now as (
       insert into ${slotPlaces} (shop_id, slot_at, place, order_id)

@@ -81,3 +81,26 @@ export async function listPickupSlots(
 export async function nextPickupAt(db: Database, shopId: number, now = new Date()): Promise<string | null> {
   return nextFreePickup(await slotRuleInput(db, shopId, now))?.toISOString() ?? null;
 }
+
+/**
+ * Places are kept only while a shop limits its slots (placing at a shop without a limit takes none). A shop that
+ * starts limiting them has the orders already waiting counted, in the order they were placed; one that stops has
+ * its places forgotten. One transaction, so a reader sees the old places or the new.
+ */
+export async function resetSlotPlaces(db: Database, shopId: number, limited: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(slotPlaces).where(eq(slotPlaces.shopId, shopId));
+    if (!limited) return;
+    await tx.execute(sql`
+      insert into ${slotPlaces} (shop_id, slot_at, place, order_id)
+      select ${shopId}, waiting.slot_at, row_number() over (partition by waiting.slot_at order by waiting.created_at, waiting.id),
+        waiting.id
+      from (
+        select id, created_at, to_timestamp(floor(extract(epoch from pickup_time) / 900) * 900) as slot_at
+        from orders where shop_id = ${shopId} and status <> 'cancelled' and pickup_time >= now() - interval '15 minutes'
+        union all
+        select order_id, created_at, ("placing"->'order'->>'slotAt')::timestamptz
+        from order_checkouts where shop_id = ${shopId} and payment_status = 'awaiting'
+      ) as waiting`);
+  });
+}

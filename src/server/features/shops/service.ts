@@ -10,7 +10,7 @@ import { coffeeShops, searchWords } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import type { Geocoder } from '../../integrations/geocoder.js';
 import { openNowSql, withOpenState } from './open-now.js';
-import { nextPickupAt } from './pickup-slots.js';
+import { nextPickupAt, resetSlotPlaces } from './pickup-slots.js';
 
 type ShopRow = typeof coffeeShops.$inferSelect;
 type ListQuery = z.output<typeof shopQuery>;
@@ -485,7 +485,11 @@ export async function updateShop(
 ): Promise<Shop> {
   const owned = and(eq(coffeeShops.id, id), eq(coffeeShops.ownerId, ownerId));
   const [current] = await db
-    .select({ address: coffeeShops.address, subaccountCode: coffeeShops.paystackSubaccountCode })
+    .select({
+      address: coffeeShops.address,
+      subaccountCode: coffeeShops.paystackSubaccountCode,
+      maxOrdersPerSlot: coffeeShops.maxOrdersPerSlot,
+    })
     .from(coffeeShops)
     .where(owned);
   if (!current) throw new HttpError(404, 'Coffee shop not found');
@@ -551,6 +555,11 @@ export async function updateShop(
   const [row] = await db.update(coffeeShops).set(set).where(owned).returning(shopColumns);
   // Deleted between the two statements: as missing as it would have been a moment earlier.
   if (!row) throw new HttpError(404, 'Coffee shop not found');
+  if (
+    input.maxOrdersPerSlot !== undefined &&
+    (input.maxOrdersPerSlot === null) !== (current.maxOrdersPerSlot === null)
+  )
+    await resetSlotPlaces(db, id, input.maxOrdersPerSlot !== null);
   const [shop] = await withOpenState(db, [toShop(row)], new Date());
   return { ...shop!, nextPickupAt: await nextPickupAt(db, id) };
 }
