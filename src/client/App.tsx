@@ -18,6 +18,7 @@ const FavoritesPage = lazyNamed(() => import('./pages/FavoritesPage'), 'Favorite
 const OrdersPage = lazyNamed(() => import('./pages/OrdersPage'), 'OrdersPage');
 const ShopPage = lazyNamed(() => import('./pages/ShopPage'), 'ShopPage');
 const DashboardPage = lazyNamed(() => import('./pages/DashboardPage'), 'DashboardPage');
+const BoardPage = lazyNamed(() => import('./pages/BoardPage'), 'BoardPage');
 const TermsPage = lazyNamed(() => import('./pages/TermsPage'), 'TermsPage');
 const PrivacyPage = lazyNamed(() => import('./pages/PrivacyPage'), 'PrivacyPage');
 const NotFoundPage = lazyNamed(() => import('./pages/NotFoundPage'), 'NotFoundPage');
@@ -38,6 +39,7 @@ export function App() {
         <Route path="/favorites" component={FavoritesPage} />
         <Route path="/orders" component={OrdersPage} />
         <Route path="/shops/:id" component={ShopPage} />
+        <Route path="/dashboard/board" component={BoardPage} />
         <Route path="/dashboard" component={DashboardPage} />
         <Route path="/terms" component={TermsPage} />
         <Route path="/privacy" component={PrivacyPage} />

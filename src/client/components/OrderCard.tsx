@@ -1,5 +1,5 @@
 // One order (spec §2 Order card): number, shop or customer, items, total, status and payment, created and pickup
-// times, notes; a customer's unpaid online order also offers Pay now (issue 26).
+// times, notes; a customer's unpaid online order also offers Pay now (issue 26); the pickup code (issue 30).
 import type { Order } from '@shared/api/orders';
 import { centsToRand, randToCents } from '@shared/domain/money';
 import { CalendarClock, Clock, StickyNote } from 'lucide-react';
@@ -9,6 +9,7 @@ import { OrderStatusBadge } from '../features/orders/OrderStatusBadge';
 import { formatOrderTime } from '../features/orders/order-time';
 import { PaymentBadge } from '../features/orders/PaymentBadge';
 import { PayNowNotice } from '../features/orders/PayNowNotice';
+import { CustomerPickupCode, PickupCodeBadge } from '../features/orders/PickupCode';
 import { orderLineKey, orderLines } from '../features/orders/queries';
 import { Badge } from '../ui/Badge';
 import { Card } from '../ui/Card';
@@ -42,10 +43,13 @@ export function OrderCard({
     >
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 className="flex flex-wrap items-center gap-2 font-display text-lg font-semibold text-espresso-950">
-            Order #{order.id}
-            {isNew && <Badge tone="promoted">New</Badge>}
-          </h3>
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="flex flex-wrap items-center gap-2 font-display text-lg font-semibold text-espresso-950">
+              Order #{order.id}
+              {isNew && <Badge tone="promoted">New</Badge>}
+            </h3>
+            {view === 'owner' && <PickupCodeBadge code={order.pickupCode} />}
+          </div>
           {view === 'customer' ? (
             <Link
               href={`/shops/${order.shopId}`}
@@ -66,6 +70,7 @@ export function OrderCard({
           <PaymentBadge status={order.paymentStatus} view={view} />
         </div>
       </header>
+      {view === 'customer' && <CustomerPickupCode order={order} />}
 
       <ul className="mt-3 divide-y divide-espresso-100 text-sm" aria-label="Items">
         {lines.map((line) => (

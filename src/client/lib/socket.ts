@@ -4,11 +4,13 @@
 import { RECONNECT_DELAY_MS } from '@shared/api/message-constants';
 import type { Message, ServerEvent } from '@shared/api/messages';
 import type { Order } from '@shared/api/orders';
-import { orderStatusMessage } from '@shared/domain/order-status';
+import type { Shop } from '@shared/api/shops';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { conversationKey, mergeMessage } from '../features/messages/queries';
+import { customerOrderToast } from '../features/orders/auto-cancel';
 import { markOrderFresh } from '../features/orders/fresh-orders';
+import { announceNewOrder } from '../features/orders/new-order-alerts';
 import { applyOrderChange, ORDERS_KEY, SUMMARY_KEY } from '../features/orders/queries';
 import { toast } from '../ui/toast-store';
 import { getToken } from './api';
@@ -30,15 +32,21 @@ export function useLiveMessages(userId: number | undefined) {
     };
 
     const onOrderCreated = (order: Order) => {
-      // Only owners are told of new orders; the highlight is how a new one catches their eye, without a sound.
+      // Only owners are told of new orders: highlighted, and chimed where the dashboard or the board is open.
       markOrderFresh(order.id);
       applyOrderChange(queryClient, order);
+      announceNewOrder(order);
     };
 
     const onOrderUpdated = (order: Order) => {
       applyOrderChange(queryClient, order);
       // The customer hears of every move of their order; the owner made the move and has had their own toast.
-      if (order.customerId === userId) toast({ title: orderStatusMessage(order.id, order.status) });
+      // A cancel the shop never answered says so (issue 30), when the shop's page (and its setting) is at hand;
+      // fetching the shop only for this would count as a visit in its analytics.
+      if (order.customerId === userId) {
+        const shop = queryClient.getQueryData<Shop>(['/api/coffee-shops', order.shopId]);
+        toast({ title: customerOrderToast(order, shop?.autoCancelMinutes ?? null) });
+      }
     };
 
     const onMessage = (message: Message) => {

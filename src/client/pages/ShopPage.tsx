@@ -7,6 +7,7 @@ import { WeekHours } from '../features/hours/WeekHours';
 import { MenuList } from '../features/menu/MenuList';
 import { CartPanel } from '../features/orders/CartPanel';
 import { ShopReviews } from '../features/reviews/ShopReviews';
+import { BusyNotice } from '../features/shops/BusyNotice';
 import { useRefetchAtNextChange, useShop } from '../features/shops/queries';
 import { ShopHeader } from '../features/shops/ShopHeader';
 import { errorStatus } from '../lib/api';
@@ -55,6 +56,7 @@ export function ShopPage({ params }: { params: { id: string } }) {
                 </p>
               </Card>
             )}
+            <BusyNotice shop={shop.data} />
             <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
               <section aria-labelledby="menu-heading" className="min-w-0 space-y-4">
                 <h2 id="menu-heading" className="font-display text-2xl font-semibold text-espresso-950">

@@ -1,5 +1,5 @@
-// The Edit dialog: the create form filled in with the shop, saved with PUT /api/coffee-shops/{id}; and the shop's
-// Payments (issue 26) in a tab of their own.
+// The Edit dialog: the create form filled in with the shop, saved with PUT /api/coffee-shops/{id}; the shop's
+// Payments (issue 26) and how it paces its orders (issue 30) in tabs of their own.
 import type { Shop } from '@shared/api/shops';
 import { errorMessage } from '../../lib/api';
 import { DialogContent } from '../../ui/Dialog';
@@ -7,19 +7,21 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { toast } from '../../ui/toast-store';
 import { PaymentsPanel } from '../payments/PaymentsPanel';
 import { useUpdateShop } from '../shops/queries';
+import { OrderPacePanel } from './OrderPacePanel';
 import { ShopForm, shopFormFrom } from './ShopForm';
 
 export function EditShopDialog({ shop, onDone }: { shop: Shop; onDone: () => void }) {
   return (
     <DialogContent
       title="Edit Coffee Shop"
-      description={`Change what coffee lovers see about ${shop.name}, and how they pay.`}
+      description={`Change what coffee lovers see about ${shop.name}, how they pay, and how orders are paced.`}
       className="sm:max-w-2xl"
     >
       <Tabs defaultValue="details">
         <TabsList aria-label="Shop settings">
           <TabsTrigger value="details">Details</TabsTrigger>
           <TabsTrigger value="payments">Payments</TabsTrigger>
+          <TabsTrigger value="orders">Orders</TabsTrigger>
         </TabsList>
         {/* Kept mounted while Payments is open, so unsaved edits to the details survive a look at the other tab. */}
         <TabsContent
@@ -31,6 +33,14 @@ export function EditShopDialog({ shop, onDone }: { shop: Shop; onDone: () => voi
         </TabsContent>
         <TabsContent value="payments" className="mt-4 focus-visible:outline-none">
           <PaymentsPanel shop={shop} />
+        </TabsContent>
+        {/* Kept mounted too: unsaved settings survive a look at the other tabs. */}
+        <TabsContent
+          value="orders"
+          forceMount
+          className="mt-4 focus-visible:outline-none data-[state=inactive]:hidden"
+        >
+          <OrderPacePanel shop={shop} onDone={onDone} />
         </TabsContent>
       </Tabs>
     </DialogContent>

@@ -1,14 +1,18 @@
-// The shop owner's dashboard body: loads the owner's shops, then the empty state or the four tabs.
-import { Plus, Store } from 'lucide-react';
+// The shop owner's dashboard body: loads the owner's shops, then the empty state or the four tabs; the new-order
+// chime and the tab title's count of orders to confirm (issue 30), and the way to the orders board.
+import { LayoutGrid, Plus, Store } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { Prompt } from '../../components/Prompt';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Spinner } from '../../ui/Spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { useConversations } from '../messages/queries';
+import { OrderSoundControl } from '../orders/OrderSoundControl';
 import { OwnerOrdersTab } from '../orders/OwnerOrdersTab';
 import { useDashboardSummary } from '../orders/queries';
+import { useOrderAlerts } from '../orders/use-order-alerts';
 import { PromotionsTab } from '../promotions/PromotionsTab';
 import { usePromotionReturn } from '../promotions/use-promotion-return';
 import { useMyShops } from '../shops/queries';
@@ -26,6 +30,7 @@ export function OwnerDashboard() {
   const list = shops.data ?? [];
   // The overview's summary (one cached query, refetched on every order change): how many orders wait to be confirmed.
   const waiting = useDashboardSummary(list.length > 0).data?.pendingOrders ?? 0;
+  useOrderAlerts('Shop Owner Dashboard', list.length > 0);
   const ownerConversations = (conversations.data ?? []).filter(
     (conversation) => conversation.myRole === 'shop',
   );
@@ -41,11 +46,19 @@ export function OwnerDashboard() {
           <p className="mt-1 text-espresso-700">Run your shops, answer customers and grow your regulars.</p>
         </div>
         {list.length > 0 && (
-          <Button onClick={() => setCreateOpen(true)}>
-            <Plus className="h-4 w-4" aria-hidden /> Add Another Shop
-          </Button>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button asChild variant="outline">
+              <Link href="/dashboard/board">
+                <LayoutGrid className="h-4 w-4" aria-hidden /> Orders board
+              </Link>
+            </Button>
+            <Button onClick={() => setCreateOpen(true)}>
+              <Plus className="h-4 w-4" aria-hidden /> Add Another Shop
+            </Button>
+          </div>
         )}
       </header>
+      {list.length > 0 && <OrderSoundControl className="-mt-4" />}
 
       {shops.isLoading ? (
         <Spinner label="Loading dashboard..." />

@@ -5,9 +5,11 @@ import type { MenuItem } from '@shared/api/menu';
 import { MAX_LINE_QUANTITY, MAX_ORDER_NOTES } from '@shared/api/order-constants';
 import type { PaymentChoice } from '@shared/api/payments';
 import type { Shop } from '@shared/api/shops';
-import { localDateOf } from '@shared/domain/local-date';
+import { addDaysToDate, localDateOf } from '@shared/domain/local-date';
 import { centsToRand } from '@shared/domain/money';
-import { type PickupChoices, pickupChoices } from '@shared/domain/pickup';
+import { preparationMinutes } from '@shared/domain/pickup';
+import type { PickupSlots } from '@shared/domain/pickup-slots';
+import { useQueryClient } from '@tanstack/react-query';
 import { PauseCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -17,9 +19,9 @@ import { Field } from '../../ui/Field';
 import { NativeSelect } from '../../ui/NativeSelect';
 import { Textarea } from '../../ui/Textarea';
 import { toast } from '../../ui/toast-store';
-import { useBusinessHours, useSpecialDays } from '../hours/queries';
 import { hasOptions } from '../menu/item-options';
 import { useMenuItems } from '../menu/queries';
+import { pickupSlotsKey, usePickupSlots } from '../shops/queries';
 import { CartLineRow } from './CartLineRow';
 import {
   addToCart,
@@ -39,10 +41,20 @@ import { OptionSheet } from './OptionSheet';
 import { localClock } from './order-time';
 import { PaymentChoiceField } from './PaymentChoiceField';
 import { checkoutFootnote, effectivePaymentChoice, placeOrderLabel } from './payment-choice';
+import {
+  type CheckoutPickup,
+  checkoutPickup,
+  pickupAtText,
+  readyAroundText,
+  resolvePickupChoice,
+  slotOptionLabel,
+} from './pickup-options';
 import { usePlaceOrder } from './queries';
 import { useNow } from './use-now';
 
 const ASAP = 'asap';
+/** How much later ASAP may come out at the moment of ordering before the customer is asked again. */
+const ASAP_DRIFT_MS = 5 * 60_000;
 
 export function Checkout({ shop }: { shop: Shop }) {
   const cart = useCart();
@@ -96,9 +108,13 @@ function CheckoutForm({
   onPayOnline: (paying: PayingOnline) => void;
 }) {
   const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
   const now = useNow();
-  const weekly = useBusinessHours(shop.id);
-  const special = useSpecialDays(shop.id);
+  // The shop's own slot rule, from the server (issue 30): its prep time, busy delay and full slots.
+  const today = localDateOf(now);
+  const tomorrow = addDaysToDate(today, 1);
+  const todaySlots = usePickupSlots(shop.id, today);
+  const tomorrowSlots = usePickupSlots(shop.id, tomorrow);
   const place = usePlaceOrder();
   const menu = useMenuItems(shop.id);
   const [editing, setEditing] = useState<{ line: CartLine; item: MenuItem } | null>(null);
@@ -110,21 +126,25 @@ function CheckoutForm({
   // Both belong to one checkout attempt, the order as it was (its signature, below), and lapse when it changes.
   const [failed, setFailed] = useState<{ signature: string; message: string } | null>(null);
   const attempt = useRef<{ signature: string; key: string } | null>(null);
+  // While ASAP is being checked again, before the order is sent.
+  const [checking, setChecking] = useState(false);
 
-  const preparationTimes = cart.lines.map((line) => line.preparationTime);
-  const hoursLoading = weekly.isLoading || special.isLoading;
-  // Cheap enough to work out on each render (a few hundred quarter hours at most).
-  const choices: PickupChoices = pickupChoices({
-    weekly: weekly.data ?? [],
-    special: special.data ?? [],
+  // The slowest item still sets a floor, as it always did: the shop's pace is per shop, not per item.
+  const itemMinutes = Math.max(0, ...cart.lines.map((line) => preparationMinutes(line.preparationTime)));
+  const slotsLoading = todaySlots.isLoading || tomorrowSlots.isLoading;
+  const slotsFailed = todaySlots.isError && tomorrowSlots.isError;
+  const choices: CheckoutPickup = checkoutPickup({
+    today: todaySlots.data,
+    tomorrow: tomorrowSlots.data,
     now,
-    preparationTimes,
+    itemMinutes,
   });
 
-  // A chosen slot that has passed, or ASAP while the shop is closed, falls back to the first time still possible.
-  const valid =
-    (pickup === ASAP && choices.asap !== null) || choices.slots.some((slot) => slot.toISOString() === pickup);
-  const selected = valid ? pickup : choices.asap ? ASAP : (choices.slots[0]?.toISOString() ?? '');
+  // A chosen slot that has passed, or ASAP when there is none, falls back to the first time still possible; a
+  // chosen slot that filled up stays chosen and says so.
+  const selected = resolvePickupChoice(pickup, choices, ASAP);
+  const selectedSlot = choices.days.flatMap((day) => day.slots).find((slot) => slot.at === selected);
+  const selectedFull = selectedSlot !== undefined && !selectedSlot.available;
 
   // What the order would be: a change to it is a new checkout attempt and gets a new Idempotency-Key; a retry
   // of the same order (after a network failure, say) sends the same key again and so can never order twice.
@@ -136,29 +156,57 @@ function CheckoutForm({
   ]);
   const failure = failed?.signature === signature ? failed.message : null;
 
-  const slotsByDay = groupByDay(choices.slots, now);
   const total = cartTotalCents(cart);
-  const canPlace = shop.acceptingOrders && selected !== '' && !hoursLoading && !place.isPending;
+  const canPlace =
+    shop.acceptingOrders &&
+    selected !== '' &&
+    !selectedFull &&
+    !slotsLoading &&
+    !checking &&
+    !place.isPending;
 
-  const submit = () => {
+  /** ASAP as the server works it out now: the page may have been open a while since it last asked. */
+  const freshAsap = async (): Promise<Date | null> => {
+    const fetchDay = (date: string) =>
+      queryClient.fetchQuery<PickupSlots>({ queryKey: pickupSlotsKey(shop.id, date), staleTime: 0 });
+    const [freshToday, freshTomorrow] = await Promise.all([fetchDay(today), fetchDay(tomorrow)]);
+    return checkoutPickup({ today: freshToday, tomorrow: freshTomorrow, now: new Date(), itemMinutes }).asap;
+  };
+
+  const submit = async () => {
     if (!canPlace) return;
-    // ASAP is worked out at the moment of ordering, so time spent on the page does not make it late.
-    const pickupTime =
-      selected === ASAP
-        ? pickupChoices({
-            weekly: weekly.data ?? [],
-            special: special.data ?? [],
-            now: new Date(),
-            preparationTimes,
-          }).asap
-        : new Date(selected);
-    if (!pickupTime) {
-      setFailed({
-        signature,
-        message: 'The shop is not open for an order as soon as possible: please choose a pickup time.',
-      });
-      return;
+    // ASAP is worked out again at the moment of ordering, so time spent on the page does not make it too soon.
+    let pickupTime: Date | null = selected === ASAP ? null : new Date(selected);
+    if (selected === ASAP) {
+      setChecking(true);
+      try {
+        pickupTime = await freshAsap();
+      } catch (error) {
+        setFailed({
+          signature,
+          message: errorMessage(error, 'Could not check the pickup time. Please try again.'),
+        });
+        return;
+      } finally {
+        setChecking(false);
+      }
+      if (!pickupTime) {
+        setFailed({
+          signature,
+          message: `${shop.name} has no free pickup as soon as possible: please choose a pickup time.`,
+        });
+        return;
+      }
+      // The customer was told a time; a much later one is theirs to accept, not a surprise on the order.
+      if (choices.asap && pickupTime.getTime() - choices.asap.getTime() > ASAP_DRIFT_MS) {
+        setFailed({
+          signature,
+          message: `The earliest pickup is now around ${localClock(pickupTime)}. Place the order again to take it, or choose a time.`,
+        });
+        return;
+      }
     }
+    if (!pickupTime) return;
     if (attempt.current?.signature !== signature) attempt.current = { signature, key: newIdempotencyKey() };
     place.mutate(
       {
@@ -189,6 +237,7 @@ function CheckoutForm({
           });
           navigate('/orders');
         },
+        // A 409 (the time is full or too soon, naming the next free one) also refreshes the slots (usePlaceOrder).
         onError: (error) => {
           const message = errorMessage(error, 'Failed to place order. Please try again.');
           setFailed({ signature, message });
@@ -204,7 +253,7 @@ function CheckoutForm({
         className="space-y-4"
         onSubmit={(event) => {
           event.preventDefault();
-          submit();
+          void submit();
         }}
       >
         <ul className="divide-y divide-espresso-100" aria-label="Cart">
@@ -226,31 +275,61 @@ function CheckoutForm({
         </p>
 
         <Field id="pickup-time" label="Pickup time">
-          {hoursLoading ? (
+          {slotsLoading ? (
             <p className="text-sm text-espresso-600">Loading pickup times...</p>
+          ) : slotsFailed ? (
+            <p className="flex flex-wrap items-center gap-2 text-sm text-espresso-700" role="alert">
+              Could not load the pickup times.
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => {
+                  void todaySlots.refetch();
+                  void tomorrowSlots.refetch();
+                }}
+              >
+                Try Again
+              </Button>
+            </p>
           ) : selected === '' ? (
             <p className="text-sm text-espresso-700" role="status">
-              {shop.name} has no opening hours left today or tomorrow, so there is no pickup time to choose.
+              {choices.days.length > 0
+                ? `Every pickup time at ${shop.name} today and tomorrow is full.`
+                : `${shop.name} has no opening hours left today or tomorrow, so there is no pickup time to choose.`}
             </p>
           ) : (
-            <NativeSelect
-              id="pickup-time"
-              value={selected}
-              onChange={(event) => setPickup(event.target.value)}
-            >
-              {choices.asap && (
-                <option value={ASAP}>As soon as possible (about {localClock(choices.asap)})</option>
-              )}
-              {slotsByDay.map((group) => (
-                <optgroup key={group.label} label={group.label}>
-                  {group.slots.map((slot) => (
-                    <option key={slot.toISOString()} value={slot.toISOString()}>
-                      {group.label} {localClock(slot)}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-            </NativeSelect>
+            <>
+              <NativeSelect
+                id="pickup-time"
+                value={selected}
+                onChange={(event) => setPickup(event.target.value)}
+                aria-describedby="pickup-time-note"
+              >
+                {choices.asap && (
+                  <option value={ASAP}>As soon as possible (about {localClock(choices.asap)})</option>
+                )}
+                {choices.days.map((day) => (
+                  <optgroup key={day.label} label={day.label}>
+                    {day.slots.map((slot) => (
+                      <option key={slot.at} value={slot.at} disabled={!slot.available}>
+                        {slotOptionLabel(day.label, slot)}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </NativeSelect>
+              <p
+                id="pickup-time-note"
+                className={selectedFull ? 'text-sm font-medium text-red-800' : 'text-sm text-espresso-700'}
+                data-testid="pickup-note"
+              >
+                {selectedFull
+                  ? 'That time is full: please choose another.'
+                  : selected === ASAP && choices.asap
+                    ? readyAroundText(choices.asap, now)
+                    : pickupAtText(new Date(selected), now)}
+              </p>
+            </>
           )}
         </Field>
 
@@ -284,7 +363,7 @@ function CheckoutForm({
           </p>
         )}
         <Button type="submit" className="w-full" disabled={!canPlace}>
-          {placeOrderLabel(payment, place.isPending ? 'placing' : 'idle')}
+          {placeOrderLabel(payment, place.isPending || checking ? 'placing' : 'idle')}
         </Button>
         <p className="text-center text-xs text-espresso-500">{checkoutFootnote(payment)}</p>
       </form>
@@ -344,16 +423,6 @@ function ChooseAgainSheet({ shop, cart }: { shop: Shop; cart: Cart | null }) {
       }}
     />
   );
-}
-
-function groupByDay(slots: Date[], now: Date): { label: string; slots: Date[] }[] {
-  const today = localDateOf(now);
-  const groups = new Map<string, Date[]>();
-  for (const slot of slots) {
-    const label = localDateOf(slot) === today ? 'Today' : 'Tomorrow';
-    groups.set(label, [...(groups.get(label) ?? []), slot]);
-  }
-  return [...groups].map(([label, list]) => ({ label, slots: list }));
 }
 
 /**

@@ -1,26 +1,34 @@
-// The dashboard's Orders tab (spec §2): the owner's orders, newest first, filtered by status, with the next actions.
+// The dashboard's Orders tab (spec §2): the owner's orders, newest first, filtered by status, with the next actions;
+// found by pickup code and printed as a ticket (issue 30).
 import { type OrderStatus, orderStatuses, orderStatusLabel, ownerActions } from '@shared/domain/order-status';
+import { LayoutGrid, Search } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { OrderCard } from '../../components/OrderCard';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
 import { NativeSelect } from '../../ui/NativeSelect';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast-store';
+import { filterOrdersByQuery } from './code-search';
 import { useFreshOrderIds } from './fresh-orders';
 import { isOverdue } from './overdue';
+import { PrintTicketButton } from './PrintTicketButton';
 import { useOrders, useUpdateOrderStatus } from './queries';
 import { useNow } from './use-now';
 
 export function OwnerOrdersTab() {
   const [status, setStatus] = useState<OrderStatus | ''>('');
+  const [codeQuery, setCodeQuery] = useState('');
   const orders = useOrders(true, { status: status || undefined });
   const update = useUpdateOrderStatus();
   const fresh = useFreshOrderIds();
   const now = useNow();
-  const list = orders.orders;
+  // The code search looks through the orders loaded (today's are the newest, so on the first page).
+  const list = filterOrdersByQuery(orders.orders, codeQuery);
 
   const move = (orderId: number, to: OrderStatus) =>
     update.mutate(
@@ -40,7 +48,34 @@ export function OwnerOrdersTab() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="font-display text-2xl font-semibold">Orders</h2>
+        <div className="flex flex-wrap items-center gap-3">
+          <h2 className="font-display text-2xl font-semibold">Orders</h2>
+          <Button asChild variant="outline" size="sm">
+            <Link href="/dashboard/board">
+              <LayoutGrid className="h-4 w-4" aria-hidden /> Open orders board
+            </Link>
+          </Button>
+        </div>
+        <div className="relative w-full sm:w-52">
+          <Label htmlFor="order-code-search" className="sr-only">
+            Find by pickup code
+          </Label>
+          <Search
+            className="pointer-events-none absolute top-3 left-3 h-4 w-4 text-espresso-500"
+            aria-hidden
+          />
+          <Input
+            id="order-code-search"
+            type="search"
+            placeholder="Find by pickup code"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            value={codeQuery}
+            onChange={(event) => setCodeQuery(event.target.value)}
+            className="pl-9 font-mono uppercase placeholder:font-sans placeholder:normal-case"
+          />
+        </div>
         <div className="flex items-center gap-2">
           <Label htmlFor="order-status-filter" className="shrink-0">
             Status
@@ -70,6 +105,10 @@ export function OwnerOrdersTab() {
             Try Again
           </Button>
         </Card>
+      ) : list.length === 0 && codeQuery.trim() !== '' ? (
+        <Card className="p-8 text-center text-espresso-600" role="status">
+          No order matches “{codeQuery.trim().toUpperCase()}” among the orders shown.
+        </Card>
       ) : list.length === 0 ? (
         <Card className="p-8 text-center text-espresso-600">
           {status
@@ -89,21 +128,20 @@ export function OwnerOrdersTab() {
                 isNew={fresh.has(order.id)}
                 overdue={isOverdue(order, now)}
               >
-                {actions.length > 0 && (
-                  <div className="flex flex-wrap gap-2">
-                    {actions.map((step) => (
-                      <Button
-                        key={step.to}
-                        size="sm"
-                        variant={step.to === 'cancelled' ? 'outline' : 'default'}
-                        disabled={busy}
-                        onClick={() => move(order.id, step.to)}
-                      >
-                        {step.action}
-                      </Button>
-                    ))}
-                  </div>
-                )}
+                <div className="flex flex-wrap gap-2">
+                  {actions.map((step) => (
+                    <Button
+                      key={step.to}
+                      size="sm"
+                      variant={step.to === 'cancelled' ? 'outline' : 'default'}
+                      disabled={busy}
+                      onClick={() => move(order.id, step.to)}
+                    >
+                      {step.action}
+                    </Button>
+                  ))}
+                  <PrintTicketButton order={order} className="ml-auto" />
+                </div>
               </OrderCard>
             );
           })}

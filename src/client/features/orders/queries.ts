@@ -113,8 +113,9 @@ export function usePlaceOrder() {
       void queryClient.invalidateQueries({ queryKey: ['/api/messages/conversations'] });
     },
     onError: (error, { body }) => {
-      // A 409 may mean the shop changed how it takes payment since its page loaded (issue 26): fetch the shop
-      // again so the checkout offers what it takes now.
+      // A 409 may mean the shop changed how it takes payment since its page loaded (issue 26), or that the pickup
+      // time filled up or is now too soon (issue 30): fetch the shop again, and its pickup slots with it (their key
+      // sits under the shop's), so the checkout offers what it can take now.
       if (errorStatus(error) === 409)
         void queryClient.invalidateQueries({ queryKey: ['/api/coffee-shops', body.shopId] });
     },

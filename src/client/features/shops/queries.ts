@@ -2,6 +2,7 @@
 
 import { DEFAULT_PAGE_SIZE } from '@shared/api/shop-constants';
 import type { CreateShopBody, GeocodeResult, Shop, ShopCategory, UpdateShopBody } from '@shared/api/shops';
+import type { PickupSlots } from '@shared/domain/pickup-slots';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequest, pathFromKey } from '../../lib/api';
@@ -82,6 +83,21 @@ export function useRefetchAtNextChange(shop: Shop | undefined, refetch: () => un
   }, [nextChangeAt, refetch]);
 }
 
+/** A shop's pickup slots of one local date (issue 30): under the shop's key, so whatever refreshes the shop refreshes them. */
+export const pickupSlotsKey = (shopId: number, date: string) =>
+  ['/api/coffee-shops', shopId, 'pickup-slots', { date }] as const;
+
+/** How often an open checkout asks again: slots fill up while a customer makes up their mind. */
+const PICKUP_SLOTS_REFRESH_MS = 60_000;
+
+/** GET /api/coffee-shops/{id}/pickup-slots?date= (today or tomorrow in Johannesburg). */
+export function usePickupSlots(shopId: number, date: string) {
+  return useQuery<PickupSlots>({
+    queryKey: pickupSlotsKey(shopId, date),
+    refetchInterval: PICKUP_SLOTS_REFRESH_MS,
+  });
+}
+
 export function useMyShops(enabled: boolean) {
   return useQuery<Shop[]>({ queryKey: ['/api/my-shops'], enabled });
 }
@@ -106,6 +122,23 @@ export function useUpdateShop(shopId: number) {
       for (const key of ['/api/my-shops', '/api/coffee-shops', '/api/favorites']) {
         void queryClient.invalidateQueries({ queryKey: [key] });
       }
+    },
+  });
+}
+
+/**
+ * The board's one-click pace changes (issue 30), PUT /api/coffee-shops/{id}: a busy delay ('Busy: +15 min', ending by
+ * itself an hour later; null ends it now) or pausing and resuming orders. Every view of the shop is refreshed,
+ * its pickup slots included.
+ */
+export function useSetShopPace(shopId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Pick<UpdateShopBody, 'busyExtraMinutes' | 'acceptingOrders'>) =>
+      apiRequest<Shop>('PUT', `/api/coffee-shops/${shopId}`, body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['/api/my-shops'] });
+      void queryClient.invalidateQueries({ queryKey: ['/api/coffee-shops', shopId] });
     },
   });
 }
