@@ -209,3 +209,18 @@ test('a shop that starts limiting its slots counts the orders already waiting; o
   expect(await db().$count(slotPlaces, eq(slotPlaces.shopId, shop.id))).toBe(0);
   expect((await order(shop.id, itemId, slot)).status).toBe(201);
 });
+
+test("an owner's Confirm racing the sweep: exactly one of them moves the order", async () => {
+  const { shop, itemId } = await shopWith({ autoCancelMinutes: 5 });
+  for (let round = 0; round < 5; round += 1) {
+    const placed = await order(shop.id, itemId, quarterFromNow(30));
+    const [confirm, swept] = await Promise.all([
+      api().as(owner).put<Order>(`/api/orders/${placed.body.id}`, { status: 'confirmed' }),
+      cancelUnconfirmedOrders(server.app, new Date(Date.now() + 6 * MINUTE)),
+    ]);
+    const cancelledBySweep = swept.some((change) => change.order.id === placed.body.id);
+    expect(confirm.status === 200).toBe(!cancelledBySweep);
+    const final = (await api().as(owner).get<Order>(`/api/orders/${placed.body.id}`)).body.status;
+    expect(final).toBe(cancelledBySweep ? 'cancelled' : 'confirmed');
+  }
+});

@@ -65,7 +65,7 @@ export function OrderCard({
             </p>
           )}
         </div>
-        <div className="flex flex-wrap items-center gap-1 sm:flex-col sm:items-end">
+        <div className="flex flex-wrap items-center gap-1">
           <OrderStatusBadge status={order.status} />
           <PaymentBadge status={order.paymentStatus} view={view} />
         </div>
