@@ -32,6 +32,9 @@ export function startServerProcess(
       DEMO_DATA: 'off',
       // PostgreSQL instances need the key given; one key for all, so each believes the others' tokens.
       JWT_SECRET: TEST_JWT_SECRET,
+      // As test-app.ts: a test places many orders as one customer; tests of the limits set their own.
+      ORDERS_PER_MINUTE: '10000',
+      OPEN_ORDERS_PER_SHOP: '10000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
