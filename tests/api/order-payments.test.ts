@@ -486,3 +486,38 @@ describe('a paid order nobody confirmed', () => {
     );
   });
 });
+
+describe('unpaid orders and the open-orders limit', () => {
+  test('a customer may have only OPEN_ORDERS_PER_SHOP orders awaiting payment at a shop, however they race', async () => {
+    const strict = await startAppOn(server.database, {
+      env: {
+        PAYSTACK_SECRET_KEY: paystack.secretKey,
+        PAYSTACK_BASE_URL: paystack.url,
+        PUBLIC_URL,
+        OPEN_ORDERS_PER_SHOP: '2',
+      },
+    });
+    try {
+      const { shop, itemId } = await payingShop();
+      const place = () =>
+        postOrder<Order>(strict.baseUrl, customer, {
+          shopId: shop.id,
+          items: [{ menuItemId: itemId, quantity: 1 }],
+          pickupTime: soon(),
+          payment: 'online',
+        });
+      const replies = await Promise.all([place(), place(), place(), place()]);
+      const statuses = replies.map((reply) => reply.status).sort();
+      expect(statuses).toEqual([201, 201, 409, 409]);
+      const refused = replies.find((reply) => reply.status === 409)!;
+      expect((refused.body as unknown as { message: string }).message).toContain('waiting for payment');
+      const awaiting = await db().select().from(orderCheckouts).where(eq(orderCheckouts.shopId, shop.id));
+      expect(awaiting.filter((row) => row.paymentStatus === 'awaiting')).toHaveLength(2);
+      // One expires: its place is free again.
+      await sweepUnpaidCheckouts(db(), undefined, new Date(Date.now() + 31 * 60_000));
+      expect((await place()).status).toBe(201);
+    } finally {
+      await strict.close();
+    }
+  });
+});

@@ -472,6 +472,11 @@ export const orderCheckouts = pgTable(
     paymentStatus: text('payment_status', { enum: paymentStatuses }).notNull().default('awaiting'),
     idempotencyKey: text('idempotency_key'),
     idempotencyFingerprint: text('idempotency_fingerprint'),
+    /**
+     * Which of the customer's OPEN_ORDERS_PER_SHOP places for unpaid online orders at this shop it holds while
+     * awaiting (1, 2, 3): an unpaid order holds a pickup place, so a customer cannot hold a shop's slots unpaid.
+     */
+    openPlace: smallint('open_place'),
     /** When an unpaid checkout is given up (PAYMENT_WINDOW_MINUTES after placing): any instance's sweep finds it. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
@@ -483,6 +488,9 @@ export const orderCheckouts = pgTable(
       .on(table.customerId, table.idempotencyKey)
       .where(sql`${table.idempotencyKey} is not null`),
     index('order_checkouts_awaiting').on(table.expiresAt).where(sql`${table.paymentStatus} = 'awaiting'`),
+    uniqueIndex('order_checkouts_open_place')
+      .on(table.customerId, table.shopId, table.openPlace)
+      .where(sql`${table.paymentStatus} = 'awaiting' and ${table.openPlace} is not null`),
   ],
 );
 

@@ -46,13 +46,15 @@ export async function startCheckout(
   db: Database,
   payments: Payments,
   publicUrl: string,
-  { placing, names, customerEmail, subaccountCode }: CheckoutToStart,
+  { placing, names, customerEmail, subaccountCode, openOrdersPerShop }: CheckoutToStart,
 ): Promise<{ created: boolean; order: Order }> {
   const totalCents = placing.lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
   const reference = `order_${randomBytes(12).toString('hex')}`;
   const expiresAt = new Date(placing.now.getTime() + PAYMENT_WINDOW_MINUTES * 60_000);
-  // The checkout and its place in the pickup slot (issue 30) in one statement; a place taken by a racing
-  // placement fails slot_places' key and this one looks again.
+  // The checkout, its open-order place (decision 0010: an unpaid order counts towards OPEN_ORDERS_PER_SHOP) and its
+  // place in the pickup slot (issue 30) in one statement. Nothing written: the key was taken, no place was free,
+  // or a racing placement took the place chosen (ON CONFLICT for the open place; slot_places' key fails the
+  // statement) — then this one reads why and looks again or is refused.
   let reserved: { orderId: number } | undefined;
   const limited = placing.maxOrdersPerSlot !== null;
   for (let attempt = 0; attempt < 5 && !reserved; attempt += 1) {
@@ -60,14 +62,24 @@ export async function startCheckout(
       [reserved] = await executePrepared<{ orderId: number }>(
         db,
         sql`with ${limited ? slotPlaceCtes(placing) : sql``}
+        open_taken as (
+          select open_place from ${orderCheckouts} where customer_id = ${placing.customerId}
+            and shop_id = ${placing.shopId} and payment_status = 'awaiting' and open_place is not null
+        ),
+        open_free as (
+          select min(candidate)::smallint as place
+          from (select 1 as candidate union all select open_place + 1 from open_taken) c
+          where candidate <= ${openOrdersPerShop}::int and candidate not in (select open_place from open_taken)
+        ),
         reserved as (
           insert into ${orderCheckouts} (order_id, customer_id, shop_id, reference, subaccount_code, total_cents,
-            "placing", idempotency_key, idempotency_fingerprint, expires_at, created_at, updated_at)
+            "placing", idempotency_key, idempotency_fingerprint, open_place, expires_at, created_at, updated_at)
           select nextval(pg_get_serial_sequence('orders', 'id'))::int, ${placing.customerId}, ${placing.shopId},
             ${reference}, ${subaccountCode}, ${totalCents}, ${JSON.stringify(placingToJson(placing, names))}::jsonb,
-            ${placing.idempotencyKey}, ${placing.fingerprint}, ${expiresAt.toISOString()}::timestamptz,
+            ${placing.idempotencyKey}, ${placing.fingerprint}, open_free.place, ${expiresAt.toISOString()}::timestamptz,
             ${placing.now.toISOString()}::timestamptz, ${placing.now.toISOString()}::timestamptz
-          ${limited ? sql`from slot_free where slot_free.place is not null` : sql``}
+          from open_free${limited ? sql`, slot_free` : sql``}
+          where open_free.place is not null ${limited ? sql`and slot_free.place is not null` : sql``}
           on conflict do nothing
           returning order_id
         )${
@@ -82,18 +94,27 @@ export async function startCheckout(
         }
         select order_id as "orderId" from reserved`,
       );
-      if (!reserved) break;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
+      continue;
     }
-  }
-  if (!reserved && placing.maxOrdersPerSlot !== null) {
-    const [full] = await executePrepared<{ taken: number }>(
+    if (reserved) break;
+    const [facts] = await executePrepared<{ awaiting: number; keyTaken: boolean; slotTaken: number }>(
       db,
-      sql`select count(*)::int as taken from ${slotPlaces}
-        where shop_id = ${placing.shopId} and slot_at = ${placing.slotAt}::timestamptz`,
+      sql`select (select count(*)::int from ${orderCheckouts} where customer_id = ${placing.customerId}
+            and shop_id = ${placing.shopId} and payment_status = 'awaiting') as awaiting,
+          exists (select 1 from ${orderCheckouts} where customer_id = ${placing.customerId}
+            and idempotency_key = ${placing.idempotencyKey}) as "keyTaken",
+          (select count(*)::int from ${slotPlaces} where shop_id = ${placing.shopId}
+            and slot_at = ${placing.slotAt}::timestamptz) as "slotTaken"`,
     );
-    if ((full?.taken ?? 0) >= placing.maxOrdersPerSlot)
+    if (facts?.keyTaken) break;
+    if ((facts?.awaiting ?? 0) >= openOrdersPerShop)
+      throw new HttpError(
+        409,
+        `You already have ${facts!.awaiting} orders waiting for payment at ${names.shopName}: pay for one, or let it expire, before ordering again`,
+      );
+    if (placing.maxOrdersPerSlot !== null && (facts?.slotTaken ?? 0) >= placing.maxOrdersPerSlot)
       throw await capacityRefusal(db, placing.shopId, placing.pickupTime, placing.now);
   }
   if (!reserved) throw new HttpError(409, 'This order is being placed already; try again in a moment');

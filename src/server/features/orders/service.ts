@@ -270,6 +270,7 @@ export async function placeOrder(
       names,
       customerEmail: shop.customerEmail,
       subaccountCode: shop.subaccountCode!,
+      openOrdersPerShop: settings.openOrdersPerShop,
     };
     return { created: 'checkout' as const, checkout };
   }
@@ -372,6 +373,8 @@ export interface CheckoutToStart {
   names: { shopName: string; customerName: string };
   customerEmail: string;
   subaccountCode: string;
+  /** Unpaid online orders one customer may have awaiting at one shop (OPEN_ORDERS_PER_SHOP). */
+  openOrdersPerShop: number;
 }
 
 /**

@@ -1,0 +1,3 @@
+-- Unpaid online orders count towards OPEN_ORDERS_PER_SHOP too (decision 0010's numbered places): an awaiting checkout holds a pickup place, so a customer must not hold a shop's slots without paying.
+ALTER TABLE "order_checkouts" ADD COLUMN "open_place" smallint;--> statement-breakpoint
+CREATE UNIQUE INDEX "order_checkouts_open_place" ON "order_checkouts" USING btree ("customer_id","shop_id","open_place") WHERE "order_checkouts"."payment_status" = 'awaiting' and "order_checkouts"."open_place" is not null;
