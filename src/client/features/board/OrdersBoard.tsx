@@ -5,19 +5,19 @@
 import type { Shop } from '@shared/api/shops';
 import { pickupLabel } from '@shared/domain/pickup-slots';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Search, Store } from 'lucide-react';
+import { ArrowLeft, Store } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Prompt } from '../../components/Prompt';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
-import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
 import { NativeSelect } from '../../ui/NativeSelect';
 import { PageLoading } from '../../ui/PageLoading';
 import { filterOrdersByQuery } from '../orders/code-search';
 import { useFreshOrderIds } from '../orders/fresh-orders';
 import { OrderSoundControl } from '../orders/OrderSoundControl';
+import { PickupCodeSearch } from '../orders/PickupCodeSearch';
 import { useDashboardSummary } from '../orders/queries';
 import { useNow } from '../orders/use-now';
 import { useOrderAlerts } from '../orders/use-order-alerts';
@@ -185,26 +185,7 @@ function BoardView({
           </div>
         </div>
         <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
-          <div className="relative w-full sm:w-56">
-            <Label htmlFor="board-code-search" className="sr-only">
-              Find by pickup code
-            </Label>
-            <Search
-              className="pointer-events-none absolute top-3 left-3 h-4 w-4 text-espresso-500"
-              aria-hidden
-            />
-            <Input
-              id="board-code-search"
-              type="search"
-              placeholder="Find by pickup code"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              className="pl-9 font-mono uppercase placeholder:font-sans placeholder:normal-case"
-            />
-          </div>
+          <PickupCodeSearch id="board-code-search" value={query} onChange={setQuery} className="sm:w-56" />
           <OrderSoundControl />
           {pendingElsewhere > 0 && (
             <p className="text-sm font-medium text-amber-900" role="status">

@@ -1,14 +1,13 @@
 // The dashboard's Orders tab (spec §2): the owner's orders, newest first, filtered by status, with the next actions;
 // found by pickup code and printed as a ticket (issue 30).
 import { type OrderStatus, orderStatuses, orderStatusLabel, ownerActions } from '@shared/domain/order-status';
-import { LayoutGrid, Search } from 'lucide-react';
+import { LayoutGrid } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { OrderCard } from '../../components/OrderCard';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
 import { NativeSelect } from '../../ui/NativeSelect';
 import { Spinner } from '../../ui/Spinner';
@@ -16,6 +15,7 @@ import { toast } from '../../ui/toast-store';
 import { filterOrdersByQuery } from './code-search';
 import { useFreshOrderIds } from './fresh-orders';
 import { isOverdue } from './overdue';
+import { PickupCodeSearch } from './PickupCodeSearch';
 import { PrintTicketButton } from './PrintTicketButton';
 import { useOrders, useUpdateOrderStatus } from './queries';
 import { useNow } from './use-now';
@@ -56,26 +56,12 @@ export function OwnerOrdersTab() {
             </Link>
           </Button>
         </div>
-        <div className="relative w-full sm:w-52">
-          <Label htmlFor="order-code-search" className="sr-only">
-            Find by pickup code
-          </Label>
-          <Search
-            className="pointer-events-none absolute top-3 left-3 h-4 w-4 text-espresso-500"
-            aria-hidden
-          />
-          <Input
-            id="order-code-search"
-            type="search"
-            placeholder="Find by pickup code"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            value={codeQuery}
-            onChange={(event) => setCodeQuery(event.target.value)}
-            className="pl-9 font-mono uppercase placeholder:font-sans placeholder:normal-case"
-          />
-        </div>
+        <PickupCodeSearch
+          id="order-code-search"
+          value={codeQuery}
+          onChange={setCodeQuery}
+          className="sm:w-52"
+        />
         <div className="flex items-center gap-2">
           <Label htmlFor="order-status-filter" className="shrink-0">
             Status
