@@ -1,6 +1,7 @@
 // Browser suite: Debian's Chromium against the built app, served with a real SMTP sink, a fake geocoder and a
 // fake Paystack.
 import { defineConfig, devices } from '@playwright/test';
+import { trustFakePushService } from './tests/support/push-tls/trust.js';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 5099);
 export const MAILBOX_PORT = E2E_PORT + 1;
@@ -19,6 +20,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     trace: 'retain-on-failure',
+    // No service worker in a test unless it asks (pwa.spec.ts, notifications.spec.ts): a worker registering in
+    // each test's fresh context would precache the whole app there and could answer the test's requests.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -40,6 +44,8 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 90_000,
     stdout: 'pipe',
-    env: { E2E_PORT: String(E2E_PORT) },
+    // NODE_EXTRA_CA_CERTS: the app sends Web Push with web-push, which trusts Node's CA store only (read at start);
+    // this adds the fake push service's certificate (tests/support/push-tls) to it.
+    env: { E2E_PORT: String(E2E_PORT), NODE_EXTRA_CA_CERTS: trustFakePushService() },
   },
 });

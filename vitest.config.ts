@@ -2,8 +2,15 @@
 // (tests/build, after vite build), and tests that need a PostgreSQL server (tests/postgres, npm run test:postgres).
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { trustFakePushService } from './tests/support/push-tls/trust.js';
 
 const alias = { '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)) };
+
+// Web Push tests (issue 27): web-push speaks https with Node's CA store only, so the fake push service's certificate
+// must be named by NODE_EXTRA_CA_CERTS, which Node reads only at start. Set here, before any worker starts, it
+// reaches them all: Vitest's default pool 'forks' starts each worker with this process's env. ('threads' would not:
+// worker threads share this already-started process's CA store.)
+trustFakePushService();
 
 export default defineConfig({
   resolve: { alias },

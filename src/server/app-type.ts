@@ -11,9 +11,11 @@ import type { ShopListCache } from './features/shops/list-cache.js';
 import type { Geocoder } from './integrations/geocoder.js';
 import type { Mailer } from './integrations/mail.js';
 import type { Payments } from './integrations/payments.js';
+import type { PushSender } from './integrations/push.js';
 import type { Metrics } from './operations/metrics.js';
 import type { OutboxWorker } from './outbox.js';
 import type { Bus } from './realtime/bus.js';
+import type { Presence } from './realtime/presence.js';
 
 export interface AppServices {
   config: ResolvedConfig;
@@ -35,6 +37,10 @@ export interface AppServices {
   metrics: Metrics;
   /** Work that can wait (outbox.ts): kick it after committing a change that enqueued some. */
   outbox: OutboxWorker;
+  /** Web Push with the VAPID keys (config.vapidKeys); undefined: push is off (public-key answers 503). */
+  push: PushSender | undefined;
+  /** Who has a live socket open on this instance, kept in socket_presence for every instance to read. */
+  presence: Presence;
 }
 
 export type App = FastifyInstance<

@@ -31,6 +31,8 @@ import { optionGroupRoutes } from './features/option-groups/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { payoutRoutes } from './features/payouts/routes.js';
 import { promotionRoutes } from './features/promotions/routes.js';
+import { pushHandlers } from './features/push/delivery.js';
+import { pushRoutes } from './features/push/routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
 import { createShopListCache } from './features/shops/list-cache.js';
 import { shopRoutes } from './features/shops/routes.js';
@@ -41,6 +43,7 @@ import { createGazetteerGeocoder, withGazetteerFallback } from './integrations/g
 import { createNominatimGeocoder, type Geocoder } from './integrations/geocoder.js';
 import { createLogMailer, createSmtpMailer, type Mailer, type MailMessage } from './integrations/mail.js';
 import { createPaystackPayments, type Payments } from './integrations/payments.js';
+import { createWebPushSender } from './integrations/push.js';
 import { parseJsonBody } from './json-body.js';
 import { sharedRateLimitStore } from './limits/rate-limit-store.js';
 import { sweepExpiredCounters } from './limits/shared-counter.js';
@@ -51,6 +54,7 @@ import { startOutboxWorker } from './outbox.js';
 import { loadPageHtml } from './page-html.js';
 import { type Bus, createInProcessBus } from './realtime/bus.js';
 import { registerHub } from './realtime/hub.js';
+import { trackPresence } from './realtime/presence.js';
 
 export type { App, AppServices } from './app-type.js';
 
@@ -125,6 +129,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const mailer =
     deps.mailer ??
     (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(fastify.log));
+  const push = config.vapidKeys
+    ? createWebPushSender({
+        ...config.vapidKeys,
+        subject: config.vapidSubject,
+        allowedHosts: config.pushServiceHosts,
+      })
+    : undefined;
   const services: AppServices = {
     config,
     tokens,
@@ -148,9 +159,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     metrics: createMetrics(),
     outbox: startOutboxWorker(
       deps.db,
-      { receipt_mail: (payload) => mailer.send(payload as MailMessage) },
+      {
+        receipt_mail: (payload) => mailer.send(payload as MailMessage),
+        // Through services.outbox, set by the time any row is done.
+        ...pushHandlers(deps.db, push, () => services.outbox.kick()),
+      },
       fastify.log,
     ),
+    push,
+    presence: trackPresence(deps.db, fastify.log),
     shopsChanged() {
       services.shopLists.clear();
       services.bus
@@ -261,9 +278,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   orderRoutes(app);
   promotionRoutes(app);
   payoutRoutes(app);
+  pushRoutes(app);
   analyticsRoutes(app);
   uploadRoutes(app);
-  registerHub(app, services.bus, { authTimeoutMs: deps.authTimeoutMs });
+  registerHub(app, services.bus, services.presence, { authTimeoutMs: deps.authTimeoutMs });
 
   if (existsSync(clientDir)) {
     await app.register(fastifyStatic, {

@@ -52,12 +52,38 @@ const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-]{86,88}$/,
+        'must be a VAPID public key (base64url, as web-push generate-vapid-keys prints)',
+      )
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-]{42,44}$/,
+        'must be a VAPID private key (base64url, as web-push generate-vapid-keys prints)',
+      )
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https: URL')
+      .optional(),
+    PUSH_SERVICE_HOSTS: z
+      .string()
+      .transform((value, ctx) => parsePushHosts(value, ctx))
+      .optional(),
   })
   // Instances sharing PostgreSQL must all verify each other's tokens, so the key is given, never made here
   // (docs/decisions/0005-jwt-secret.md). The embedded database gets one made and kept in DATA_DIR instead.
   .refine((env) => !env.DATABASE_URL || env.JWT_SECRET, {
     message: 'is required with DATABASE_URL (every instance on the database must sign with the same key)',
     path: ['JWT_SECRET'],
+  })
+  .refine((env) => Boolean(env.VAPID_PUBLIC_KEY) === Boolean(env.VAPID_PRIVATE_KEY), {
+    message: 'and VAPID_PRIVATE_KEY are set together (a key pair) or not at all',
+    path: ['VAPID_PUBLIC_KEY'],
   })
   .refine(
     (env) => env.METRICS_PORT === undefined || env.METRICS_PORT === 0 || env.METRICS_PORT !== env.PORT,
@@ -91,6 +117,37 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
     return z.NEVER;
   }
   return addresses;
+}
+
+/**
+ * The push services a subscription's endpoint may name (issue 27): the server POSTs to it, so anything else would
+ * let a user point the server at an arbitrary or internal address. `*.` matches any subdomain.
+ */
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com', // Chrome, Edge on Android, Opera, Samsung Internet
+  'updates.push.services.mozilla.com', // Firefox
+  'web.push.apple.com', // Safari, iOS Home Screen apps
+  '*.push.apple.com',
+  '*.notify.windows.com', // Edge on Windows
+];
+
+/** PUSH_SERVICE_HOSTS: more hosts, comma-separated, each `host` (any port) or `host:port`. */
+function parsePushHosts(value: string, ctx: z.RefinementCtx): string[] {
+  const hosts = value
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = hosts.find(
+    (entry) => !/^(\*\.)?[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:]+\](:\d{1,5})?$/.test(entry),
+  );
+  if (bad !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a comma-separated list of host or host:port (not '${bad}')`,
+    });
+    return z.NEVER;
+  }
+  return hosts;
 }
 
 /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
@@ -132,10 +189,24 @@ export interface Config {
   metricsToken: string | undefined;
   /** METRICS_PORT: /metrics on a listener of its own at HOST:METRICS_PORT, for a network the public cannot reach. */
   metricsPort: number | undefined;
+  /**
+   * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, the key pair push messages are signed with. Unset: on the embedded
+   * database a pair is made and kept in DATA_DIR (vapid-keys.ts); on PostgreSQL push is off.
+   */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** VAPID_SUBJECT: how a push service can reach us; default mailto: the MAIL_FROM address. */
+  vapidSubject: string;
+  /** Hosts a push subscription's endpoint may be on: DEFAULT_PUSH_SERVICE_HOSTS and PUSH_SERVICE_HOSTS. */
+  pushServiceHosts: string[];
 }
 
 /** The config the app is built with: its token key known (JWT_SECRET, or the one kept in DATA_DIR). */
 export type ResolvedConfig = Config & { jwtSecret: string };
+
+/** 'Brew Connect <no-reply@brewconnect.co.za>' -> 'no-reply@brewconnect.co.za'. */
+function mailAddressOf(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(
@@ -170,5 +241,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openOrdersPerShop: values.OPEN_ORDERS_PER_SHOP,
     metricsToken: values.METRICS_TOKEN,
     metricsPort: values.METRICS_PORT,
+    vapidKeys:
+      values.VAPID_PUBLIC_KEY && values.VAPID_PRIVATE_KEY
+        ? { publicKey: values.VAPID_PUBLIC_KEY, privateKey: values.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: values.VAPID_SUBJECT ?? `mailto:${mailAddressOf(values.MAIL_FROM)}`,
+    pushServiceHosts: [...DEFAULT_PUSH_SERVICE_HOSTS, ...(values.PUSH_SERVICE_HOSTS ?? [])],
   };
 }

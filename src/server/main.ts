@@ -7,9 +7,14 @@ import { seedDemoData } from './db/demo-data.js';
 import { resolveJwtSecret } from './jwt-secret.js';
 import { stopOnSignals } from './operations/shutdown.js';
 import { createPostgresBus } from './realtime/bus.js';
+import { resolveVapidKeys } from './vapid-keys.js';
 
 const loaded = loadConfig();
-const config = { ...loaded, jwtSecret: await resolveJwtSecret(loaded) };
+const config = {
+  ...loaded,
+  jwtSecret: await resolveJwtSecret(loaded),
+  vapidKeys: await resolveVapidKeys(loaded),
+};
 const log = pino({ level: config.logLevel });
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,

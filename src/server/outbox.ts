@@ -1,5 +1,4 @@
-// The outbox (CONVENTIONS rule 20): work a user need not wait for (a receipt by mail today; push notifications
-// next) is written as a row in the same transaction as the change that causes it, so it is never lost and never
+// The outbox (CONVENTIONS rule 20): work a user need not wait for (a receipt by mail, push notifications) is written as a row in the same transaction as the change that causes it, so it is never lost and never
 // done for a change that rolled back. A worker on every instance claims due rows with FOR UPDATE SKIP LOCKED (two
 // instances never take the same row), moving each row's next attempt on by its backoff as it claims it, so a
 // worker that dies mid-send leaves the row to be retried; success marks it done; after MAX_ATTEMPTS it is given up
@@ -10,26 +9,62 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from './db/client.js';
 import { outbox } from './db/schema.js';
 
-export type OutboxKind = 'receipt_mail';
-export type OutboxHandlers = Record<OutboxKind, (payload: unknown) => Promise<void>>;
+/** receipt_mail: a paid order's receipt · push: an event to notify a user of · push_send: one push to one device. */
+export type OutboxKind = 'receipt_mail' | 'push' | 'push_send';
+/** The row being done, for a handler that must do its work and mark the row in one transaction (push fan-out). */
+export interface OutboxRow {
+  id: number;
+  attempts: number;
+}
+export type OutboxHandlers = Partial<Record<OutboxKind, (payload: unknown, row: OutboxRow) => Promise<void>>>;
 
 /** Tries per row; the waits between them are 15 s, 30 s, 1, 2 and 4 minutes (under 8 minutes in all). */
 export const MAX_ATTEMPTS = 5;
+/** A row not done this long after it was written is given up, whatever a Retry-After asked for. */
+export const GIVE_UP_AFTER_SECONDS = 10 * 60;
 const FIRST_BACKOFF_SECONDS = 15;
 /** Rows claimed per round. */
 const BATCH = 10;
+/** Rows one instance works on at once (each may be a push to a slow service). */
+const MAX_IN_FLIGHT = 100;
+
+interface ClaimedRow {
+  id: number | string;
+  kind: OutboxKind;
+  payload: unknown;
+  attempts: number;
+  /** Epoch seconds: when the claim said it may be tried again, and when it was written. */
+  next_at: number | string;
+  created_at: number | string;
+}
 
 /** Writes work to do after the caller's transaction commits (pass the transaction). */
 export async function enqueue(db: Database | Transaction, kind: OutboxKind, payload: unknown): Promise<void> {
   await db.insert(outbox).values({ kind, payload });
 }
 
+/** Thrown by a handler: try again, not before `afterSeconds` (a push service's Retry-After). */
+export class RetryLater extends Error {
+  constructor(
+    message: string,
+    readonly afterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Thrown by a handler: this work can never succeed (a push service refused the request); stop trying. */
+export class GiveUp extends Error {}
+
 export interface OutboxWorker {
   /** Look now (after a commit that enqueued something) rather than at the next tick. */
   kick(): void;
   /** One round: claims due rows and does them; resolves with how many were done. */
   runOnce(): Promise<number>;
-  stop(): void;
+  /** Resolves once nothing is being claimed or done on this instance (tests). */
+  idle(): Promise<void>;
+  /** Stops claiming, and resolves once the rows in hand are done (a hung push gives up after PUSH_TIMEOUT_MS). */
+  stop(): Promise<void>;
 }
 
 export function startOutboxWorker(
@@ -38,54 +73,114 @@ export function startOutboxWorker(
   log: FastifyBaseLogger,
   intervalMs = 2_000,
 ): OutboxWorker {
-  let running: Promise<number> | null = null;
+  /** Rows being done now on this instance: a hung push service holds its row here, never a round. */
+  const inFlight = new Set<Promise<boolean>>();
+  /** A claim is running; `again`: a kick came during it, so claim once more after it. */
+  let claiming: Promise<ClaimedRow[]> | null = null;
+  let again = false;
 
-  async function round(): Promise<number> {
+  /** Claims the due rows (at most what this instance has room for) in one statement. */
+  async function claim(): Promise<ClaimedRow[]> {
+    const room = Math.min(BATCH, MAX_IN_FLIGHT - inFlight.size);
+    if (room <= 0) return [];
     const claimed = (await db.execute(sql`
       update ${outbox} set attempts = attempts + 1,
         next_attempt_at = now() + make_interval(secs => ${FIRST_BACKOFF_SECONDS} * power(2, attempts))
       where id in (
         select id from ${outbox} where done_at is null and next_attempt_at <= now()
-        order by id limit ${BATCH} for update skip locked)
-      returning id, kind, payload, attempts`)) as unknown as {
-      rows: { id: number | string; kind: OutboxKind; payload: unknown; attempts: number }[];
-    };
-    let done = 0;
-    for (const row of claimed.rows) {
-      const id = Number(row.id);
-      try {
-        const handler = handlers[row.kind];
-        if (!handler) throw new Error(`no handler for outbox kind ${row.kind}`);
-        await handler(typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload);
-        await db.update(outbox).set({ doneAt: new Date() }).where(eq(outbox.id, id));
-        done += 1;
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        const givenUp = row.attempts >= MAX_ATTEMPTS;
-        await db
-          .update(outbox)
-          .set({ lastError: message.slice(0, 500), ...(givenUp ? { doneAt: new Date() } : {}) })
-          .where(and(eq(outbox.id, id)));
-        log[givenUp ? 'error' : 'warn'](
-          { err: error, outboxId: id, kind: row.kind, attempt: row.attempts },
-          givenUp ? 'outbox work given up' : 'outbox work failed; will retry',
-        );
-      }
-    }
-    return done;
+        order by id limit ${room} for update skip locked)
+      returning id, kind, payload, attempts, extract(epoch from next_attempt_at) as next_at,
+        extract(epoch from created_at) as created_at`)) as unknown as { rows: ClaimedRow[] };
+    return claimed.rows;
   }
 
-  const runOnce = () => {
-    // One round at a time per instance; a kick during a round is answered by that round's successor.
-    running ??= round().finally(() => {
-      running = null;
-    });
-    return running;
+  /** Does one claimed row: marks it done, or records why not and when it is tried again (or given up). */
+  async function work(row: ClaimedRow): Promise<boolean> {
+    const id = Number(row.id);
+    try {
+      const handler = handlers[row.kind];
+      if (!handler) throw new GiveUp(`no handler for outbox kind ${row.kind}`);
+      const payload = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
+      await handler(payload, { id, attempts: row.attempts });
+      await db.update(outbox).set({ doneAt: new Date() }).where(eq(outbox.id, id));
+      return true;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const retryAfter = error instanceof RetryLater ? error.afterSeconds : 0;
+      // The next try would come after the row's last moment: this was its last.
+      const deadline = Number(row.created_at) + GIVE_UP_AFTER_SECONDS;
+      const nextTry = Math.max(Number(row.next_at), Date.now() / 1000 + retryAfter);
+      const givenUp = error instanceof GiveUp || row.attempts >= MAX_ATTEMPTS || nextTry > deadline;
+      await db
+        .update(outbox)
+        .set({
+          lastError: message.slice(0, 500),
+          ...(givenUp ? { doneAt: new Date() } : {}),
+          // Not before the service asked (its Retry-After), nor before the backoff the claim set.
+          ...(retryAfter > 0 && !givenUp
+            ? {
+                nextAttemptAt: sql`greatest(${outbox.nextAttemptAt}, now() + make_interval(secs => ${retryAfter}))`,
+              }
+            : {}),
+        })
+        .where(and(eq(outbox.id, id)));
+      log[givenUp ? 'error' : 'warn'](
+        { err: error, outboxId: id, kind: row.kind, attempt: row.attempts },
+        givenUp ? 'outbox work given up' : 'outbox work failed; will retry',
+      );
+      return false;
+    }
+  }
+
+  /**
+   * One round: a claim, then its rows done side by side. Claims are one at a time per instance (a kick during one
+   * is answered by another right after it: the kick's rows may have been written after the claim read); the work
+   * is not, so a row waiting on a hung push service (PUSH_TIMEOUT_MS, shorter than the first backoff, so no other
+   * worker takes it meanwhile) holds up nothing else.
+   */
+  const runOnce = async (): Promise<number> => {
+    if (claiming) {
+      again = true;
+      await claiming;
+      return 0;
+    }
+    claiming = claim();
+    let rows: ClaimedRow[];
+    try {
+      rows = await claiming;
+    } finally {
+      claiming = null;
+      if (again) {
+        again = false;
+        setImmediate(tick);
+      }
+    }
+    const results = await Promise.all(
+      rows.map((row) => {
+        const done = work(row).finally(() => inFlight.delete(done));
+        inFlight.add(done);
+        return done;
+      }),
+    );
+    // A full batch: more may be due.
+    if (rows.length === BATCH) setImmediate(tick);
+    return results.filter(Boolean).length;
   };
   const tick = () => {
     runOnce().catch((error) => log.error({ err: error }, 'outbox round failed'));
   };
   const timer = setInterval(tick, intervalMs);
   timer.unref();
-  return { kick: () => setImmediate(tick), runOnce, stop: () => clearInterval(timer) };
+  const idle = async () => {
+    while (claiming || inFlight.size > 0) await Promise.allSettled([claiming, ...inFlight]);
+  };
+  return {
+    kick: () => setImmediate(tick),
+    runOnce,
+    idle,
+    async stop() {
+      clearInterval(timer);
+      await idle();
+    },
+  };
 }

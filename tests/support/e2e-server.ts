@@ -8,8 +8,10 @@ import path from 'node:path';
 import { buildApp } from '../../src/server/app.js';
 import { openDatabase } from '../../src/server/db/client.js';
 import { seedDemoData } from '../../src/server/db/demo-data.js';
+import { resolveVapidKeys } from '../../src/server/vapid-keys.js';
 import { startFakeNominatim } from './fake-nominatim.js';
 import { startFakePaystack } from './fake-paystack.js';
+import { startFakePushService } from './fake-push-service.js';
 import { startSmtpSink } from './smtp-sink.js';
 import { testConfig } from './test-app.js';
 
@@ -34,8 +36,15 @@ await new Promise<void>((resolve) => mailbox.listen(port + 1, '127.0.0.1', resol
 const dataDir = mkdtempSync(path.join(tmpdir(), 'coffee-e2e-'));
 const database = await openDatabase({ dataDir });
 await seedDemoData(database.db);
+// Web Push: the VAPID pair made and kept in DATA_DIR, as `npm start` does; the fake push service (port + 4) is where
+// the browser tests' subscriptions point (any port on 127.0.0.1 is a known push service here).
+const push = await startFakePushService({ port: port + 4 });
+const vapidKeys = await resolveVapidKeys({ vapidKeys: undefined, databaseUrl: undefined, dataDir });
 const config = testConfig({
   PORT: String(port),
+  VAPID_PUBLIC_KEY: vapidKeys!.publicKey,
+  VAPID_PRIVATE_KEY: vapidKeys!.privateKey,
+  PUSH_SERVICE_HOSTS: '127.0.0.1',
   UPLOADS_DIR: path.join(dataDir, 'uploads'),
   SMTP_URL: smtp.url,
   GEOCODER_URL: geocoder.url,
@@ -58,6 +67,7 @@ const stop = async () => {
   await smtp.close();
   await geocoder.close();
   await paystack.close();
+  await push.close();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };

@@ -20,7 +20,7 @@ export interface Caller {
   get<T = unknown>(path: string): Promise<Reply<T>>;
   post<T = unknown>(path: string, body?: unknown): Promise<Reply<T>>;
   put<T = unknown>(path: string, body?: unknown): Promise<Reply<T>>;
-  delete<T = unknown>(path: string): Promise<Reply<T>>;
+  delete<T = unknown>(path: string, body?: unknown): Promise<Reply<T>>;
 }
 
 export interface Api extends Caller {
@@ -55,7 +55,7 @@ export function httpClient(baseUrl: string): Api {
       get: (path) => send('GET', path),
       post: (path, body) => send('POST', path, body ?? {}),
       put: (path, body) => send('PUT', path, body ?? {}),
-      delete: (path) => send('DELETE', path),
+      delete: (path, body) => send('DELETE', path, body),
     };
   };
   return {

@@ -743,3 +743,56 @@ export const outbox = pgTable(
   },
   (table) => [index('outbox_due').on(table.nextAttemptAt).where(sql`${table.doneAt} is null`)],
 );
+
+/**
+ * A device's Web Push subscription (issue 27): one row per endpoint, which belongs to whoever signed in on that
+ * device last. The keys encrypt what is sent to it (RFC 8291). features/push/.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+    /** When it was last given (again) by its device: the oldest goes first past MAX_PUSH_SUBSCRIPTIONS_PER_USER. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('push_subscriptions_endpoint').on(table.endpoint),
+    index('push_subscriptions_user').on(table.userId, table.updatedAt),
+  ],
+);
+
+/** What a user wants pushed (issue 27); no row: everything on. */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  orderUpdates: boolean('order_updates').notNull().default(true),
+  newOrders: boolean('new_orders').notNull().default(true),
+  messages: boolean('messages').notNull().default(true),
+});
+
+/**
+ * Who has a live socket open, per instance (issue 27: a chat message is pushed only to someone with no open
+ * socket). Each instance writes its own users' counts and refreshes seen_at; an instance that died stops
+ * refreshing, and its rows stop counting after PRESENCE_FRESH_SECONDS. realtime/presence.ts.
+ */
+export const socketPresence = pgTable(
+  'socket_presence',
+  {
+    instanceId: text('instance_id').notNull(),
+    userId: integer('user_id').notNull(),
+    sockets: integer('sockets').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.instanceId, table.userId] }),
+    index('socket_presence_user').on(table.userId),
+  ],
+);

@@ -8,6 +8,7 @@ import type { App } from '../app-type.js';
 import { findMessage } from '../features/messages/service.js';
 import { findOrder } from '../features/orders/service.js';
 import type { Bus } from './bus.js';
+import type { Presence } from './presence.js';
 
 /** A socket must prove who it is this soon after opening (the app's client does at once, on open). */
 export const AUTH_TIMEOUT_MS = 3000;
@@ -44,7 +45,12 @@ function createWriteBatcher() {
   };
 }
 
-export function registerHub(app: App, bus: Bus, options: { authTimeoutMs?: number } = {}): Hub {
+export function registerHub(
+  app: App,
+  bus: Bus,
+  presence: Presence,
+  options: { authTimeoutMs?: number } = {},
+): Hub {
   const authTimeoutMs = options.authTimeoutMs ?? AUTH_TIMEOUT_MS;
   const sockets = new Map<number, Set<WebSocket>>();
   const alive = new WeakMap<WebSocket, boolean>();
@@ -130,7 +136,7 @@ export function registerHub(app: App, bus: Bus, options: { authTimeoutMs?: numbe
       // The socket may have closed while the token was being checked: then its close handler has run already,
       // and registering it now would keep a dead socket forever.
       if (socket.readyState !== socket.OPEN) return;
-      if (userId !== null) sockets.get(userId)?.delete(socket);
+      if (userId !== null && sockets.get(userId)?.delete(socket)) presence.change(userId, -1);
       userId = subject.id;
       clearTimeout(authTimer);
       const own = sockets.get(userId) ?? new Set<WebSocket>();
@@ -140,6 +146,7 @@ export function registerHub(app: App, bus: Bus, options: { authTimeoutMs?: numbe
       }
       own.add(socket);
       sockets.set(userId, own);
+      presence.change(userId, 1);
       send(socket, { type: 'authenticated', userId });
     });
 
@@ -147,7 +154,7 @@ export function registerHub(app: App, bus: Bus, options: { authTimeoutMs?: numbe
       clearTimeout(authTimer);
       if (userId === null) return;
       const own = sockets.get(userId);
-      own?.delete(socket);
+      if (own?.delete(socket)) presence.change(userId, -1);
       if (own?.size === 0) sockets.delete(userId);
     });
   });
@@ -170,6 +177,7 @@ export function registerHub(app: App, bus: Bus, options: { authTimeoutMs?: numbe
   // The sockets themselves are closed (1001) by the websocket plugin's preClose in app.ts, before this runs.
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
+    await presence.stop();
   });
 
   return {

@@ -53,9 +53,14 @@ export function messageRoutes(app: App) {
       const sender = requireUser(request);
       const key = idempotencyKey.safeParse(request.headers[IDEMPOTENCY_KEY_HEADER]);
       if (!key.success) throw new HttpError(400, key.error.issues[0]!.message);
-      const { message: sent, created } = await sendMessageOnce(app.db, sender.id, request.body, key.data);
+      const {
+        message: sent,
+        created,
+        pushed,
+      } = await sendMessageOnce(app.db, sender.id, request.body, key.data);
       // A retry of a message already stored gets it back as it was; the parties had it pushed the first time.
       if (!created) return reply.code(201).send(sent);
+      if (pushed) app.deps.outbox.kick();
       // The message is saved: a failed live push must not make the sender think it was lost (and resend it).
       // The other side still sees it on its next conversation poll.
       await app.deps.bus

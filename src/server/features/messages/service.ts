@@ -11,6 +11,7 @@ import type {
 import type { Database, Transaction } from '../../db/client.js';
 import { coffeeShops, messages, users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
+import { pushEventSql } from '../push/enqueue.js';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -83,7 +84,7 @@ export async function sendMessageOnce(
   senderId: number,
   input: SendMessageInput,
   clientKey?: string,
-): Promise<{ message: Message; created: boolean }> {
+): Promise<{ message: Message; created: boolean; pushed?: boolean }> {
   const ownerId = await findShopOwner(db, input.shopId);
   let customerId: number;
   if (senderId === ownerId) {
@@ -99,24 +100,33 @@ export async function sendMessageOnce(
   try {
     // A key already used by this sender: nothing is inserted (the unique index on sender and key decides, so two
     // concurrent retries store one message) and the first message is read back.
-    const [row] = await db
-      .insert(messages)
-      .values({
-        senderId,
-        receiverId: input.receiverId,
-        shopId: input.shopId,
-        customerId,
-        content: input.content,
-        messageType: input.messageType ?? 'text',
-        orderData: input.orderData ?? null,
-        clientKey: clientKey ?? null,
-      })
-      .onConflictDoNothing({
-        target: [messages.senderId, messages.clientKey],
-        where: sql`${messages.clientKey} is not null`,
-      })
-      .returning();
-    if (row) return { message: toMessage(row), created: true };
+    // The receiver's devices are told of a chat message in the same statement (issue 27): the outbox's push row
+    // decides, when it is done, whether they had the app open and want it.
+    const result = (await db.execute(sql`
+      with sent as (
+        insert into ${messages} (sender_id, receiver_id, shop_id, customer_id, content, message_type, order_data, client_key)
+        values (${senderId}, ${input.receiverId}, ${input.shopId}, ${customerId}, ${input.content},
+          ${input.messageType ?? 'text'}, ${input.orderData ?? null}, ${clientKey ?? null})
+        on conflict (sender_id, client_key) where client_key is not null do nothing
+        returning *
+      ),
+      pushed as (${pushEventSql(
+        sql`sent.receiver_id`,
+        sql`jsonb_build_object('kind', 'message', 'messageId', sent.id)`,
+        sql`sent`,
+        sql`sent.message_type = 'text'`,
+      )})
+      select sent.id, sent.sender_id as "senderId", sent.receiver_id as "receiverId", sent.shop_id as "shopId",
+        sent.customer_id as "customerId", sent.content, sent.message_type as "messageType",
+        sent.order_data as "orderData", sent.created_at as "createdAt", exists (select 1 from pushed) as pushed
+      from sent`)) as unknown as { rows: (MessageRow & { pushed: boolean })[] };
+    const row = result.rows[0];
+    if (row)
+      return {
+        message: toMessage({ ...row, createdAt: new Date(row.createdAt) }),
+        created: true,
+        pushed: row.pushed,
+      };
     const [first] = await db
       .select()
       .from(messages)

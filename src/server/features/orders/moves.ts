@@ -13,6 +13,7 @@ import type { Database } from '../../db/client.js';
 import { executePrepared } from '../../db/prepared.js';
 import { coffeeShops, messages, orderLines, orders, slotPlaces, users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
+import { pushEventSql } from '../push/enqueue.js';
 import { changeFromJson, type StoredHistoryEntry } from './order-row.js';
 import { type OrderChange, selectOrders } from './service.js';
 
@@ -30,6 +31,8 @@ interface MoveStatement {
   content: string;
   /** A cancelled paid order's line starts so, then names its refund: '… — your R65.00 refund is on its way'. */
   refundedContent?: string;
+  /** The push notification written with the move (issue 27): to the customer or the owner; null for none. */
+  push: { to: 'customer' | 'owner'; event: Record<string, unknown> } | null;
 }
 
 /**
@@ -43,7 +46,13 @@ async function runMove(db: Database, move: MoveStatement): Promise<OrderChange |
   const entry: StoredHistoryEntry = { status: to, at: now.toISOString() };
   const data: OrderStatusData = { orderId: id, status: to };
   const cancelling = to === 'cancelled';
-  const [moved] = await executePrepared<{ order: string; message: string; customer_name: string }>(
+  const pushTo = move.push?.to === 'owner' ? sql`moved.owner_id` : sql`moved.customer_id`;
+  const [moved] = await executePrepared<{
+    order: string;
+    message: string;
+    customer_name: string;
+    pushed: boolean;
+  }>(
     db,
     sql`
     with moved as (
@@ -82,12 +91,20 @@ async function runMove(db: Database, move: MoveStatement): Promise<OrderChange |
         'order', ${JSON.stringify(data)}
       from moved
       returning *
-    )
+    )${
+      move.push
+        ? sql`,
+    pushed as (${pushEventSql(pushTo, sql`${JSON.stringify(move.push.event)}::jsonb || jsonb_build_object('orderId', moved.id)`, sql`moved`)})`
+        : sql``
+    }
     select row_to_json(moved.*)::text as "order", row_to_json(message.*)::text as message,
-      (select username from ${users} where id = moved.customer_id) as customer_name
+      (select username from ${users} where id = moved.customer_id) as customer_name,
+      ${move.push ? sql`exists (select 1 from pushed)` : sql`false`} as pushed
     from moved, message`,
   );
-  return moved ? changeFromJson(moved.order, moved.message, moved.customer_name) : null;
+  return moved
+    ? { ...changeFromJson(moved.order, moved.message, moved.customer_name), pushed: moved.pushed }
+    : null;
 }
 
 /**
@@ -114,6 +131,7 @@ export async function moveOrder(
       receiverId: actor === 'owner' ? sql`moved.customer_id` : sql`moved.owner_id`,
       content: orderStatusMessage(id, to),
       refundedContent: `Order #${id} was cancelled`,
+      push: pushOfMove(actor, to),
     });
     if (moved) return moved;
   }
@@ -164,5 +182,18 @@ export async function cancelUnconfirmed(db: Database, id: number, now: Date = ne
     senderId: sql`moved.owner_id`,
     receiverId: sql`moved.customer_id`,
     content: `Order #${id} was cancelled because the shop did not confirm it in time`,
+    push: { to: 'customer', event: { kind: 'order_status', status: 'cancelled', by: 'sweep' } },
   });
+}
+
+/**
+ * Who is told on their devices (issue 27): the customer when the shop confirms, readies or cancels their order;
+ * the owner when the customer cancels. Preparing and completed are not worth a buzz in a pocket.
+ */
+function pushOfMove(actor: OrderActor, to: OrderStatus): MoveStatement['push'] {
+  if (actor === 'customer')
+    return to === 'cancelled' ? { to: 'owner', event: { kind: 'order_cancelled' } } : null;
+  if (to === 'confirmed' || to === 'ready' || to === 'cancelled')
+    return { to: 'customer', event: { kind: 'order_status', status: to } };
+  return null;
 }

@@ -73,6 +73,8 @@ export function publishOrderChange(
     })
     .catch(fail);
   bus.publish({ type: 'new_message', messageId: change.message.id, message: change.message }).catch(fail);
+  // A push notification was written with the change: sent now rather than at the worker's next tick.
+  if (change.pushed) app.deps.outbox.kick();
 }
 
 export function orderRoutes(app: App) {

@@ -51,6 +51,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
+import { pushEventSql } from '../push/enqueue.js';
 import { slotCounts, slotRuleInput } from '../shops/pickup-slots.js';
 import {
   checkoutAsOrder,
@@ -116,6 +117,8 @@ export interface OrderChange {
   order: Order;
   ownerId: number;
   message: Message;
+  /** A push notification was written to the outbox with it (the worker is kicked once it commits). */
+  pushed?: boolean;
 }
 
 const orderWithNames = {
@@ -526,7 +529,7 @@ export async function insertOrder(
     total: centsToDecimalText(totalCents),
   };
   const dataAfterId = `,${JSON.stringify(placedData).slice(1)}`;
-  const [written] = await executePrepared<{ order: string; message: string }>(
+  const [written] = await executePrepared<{ order: string; message: string; pushed: boolean }>(
     db,
     sql`
     with taken as (
@@ -582,8 +585,11 @@ export async function insertOrder(
         'Order #' || placed.id || ${contentAfterId}, 'order', '{"orderId":' || placed.id || ${dataAfterId}
       from placed
       returning *
-    )
-    select row_to_json(placed.*)::text as "order", row_to_json(message.*)::text as message
+    ),
+    -- The owner's devices hear of an order the shop can see now (issue 27).
+    pushed as (${pushEventSql(sql`${order.ownerId}::int`, sql`jsonb_build_object('kind', 'new_order', 'orderId', placed.id)`, sql`placed`)})
+    select row_to_json(placed.*)::text as "order", row_to_json(message.*)::text as message,
+      exists (select 1 from pushed) as pushed
     from placed, message`,
   );
   if (!written) return null;
@@ -591,6 +597,7 @@ export async function insertOrder(
     order: toOrder(orderRowFromJson(written.order), names),
     ownerId: order.ownerId,
     message: messageFromJson(written.message),
+    pushed: written.pushed,
   };
 }
 
