@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import webpush from 'web-push';
 import { coffeeShops } from '../../src/server/db/schema.js';
 import type { AuthResponse } from '../../src/shared/api/auth.js';
 import type { Shop } from '../../src/shared/api/shops.js';
@@ -287,10 +288,17 @@ let paystack: FakePaystack;
 
 beforeAll(async () => {
   // Payments configured as in production (a fake Paystack on 127.0.0.1): without a key the payment routes
-  // answer 503 'Payments are not configured' by design, which is not what this suite looks for.
+  // answer 503 'Payments are not configured' by design, which is not what this suite looks for. Push likewise (its
+  // routes answer 503 without VAPID keys).
   paystack = await startFakePaystack();
+  const vapid = webpush.generateVAPIDKeys();
   server = await startTestApp({
-    env: { PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: paystack.url },
+    env: {
+      PAYSTACK_SECRET_KEY: paystack.secretKey,
+      PAYSTACK_BASE_URL: paystack.url,
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+    },
   });
   owner = await makeUser(server.api, 'shop_owner');
   customer = await makeUser(server.api, 'customer');

@@ -3,6 +3,7 @@
 // database is checked after each refusal.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import webpush from 'web-push';
 import { coffeeShops, messages, orderCheckouts, orders } from '../../src/server/db/schema.js';
 import { sweepUnpaidCheckouts } from '../../src/server/features/orders/payment.js';
 import { cancelUnconfirmedOrders } from '../../src/server/features/orders/routes.js';
@@ -11,9 +12,11 @@ import type { AuthResponse } from '../../src/shared/api/auth.js';
 import type { ServerEvent } from '../../src/shared/api/messages.js';
 import type { DashboardSummary, Order } from '../../src/shared/api/orders.js';
 import type { Bank, Payout } from '../../src/shared/api/payments.js';
+import type { PushPayload } from '../../src/shared/api/push.js';
 import type { Shop } from '../../src/shared/api/shops.js';
 import { makeShop, makeUser } from '../support/factories.js';
 import { type FakePaystack, startFakePaystack } from '../support/fake-paystack.js';
+import { type FakePushService, startFakePushService } from '../support/fake-push-service.js';
 import { addMenuItems, postOrder, soon } from '../support/order-factories.js';
 import { startAppOn, startTestApp, type TestApp } from '../support/test-app.js';
 import { connect, type TestSocket } from '../support/ws-client.js';
@@ -30,10 +33,21 @@ let otherOwner: AuthResponse;
 let customer: AuthResponse;
 const sockets: TestSocket[] = [];
 
+const vapid = webpush.generateVAPIDKeys();
+let pushService: FakePushService;
+
 beforeAll(async () => {
   paystack = await startFakePaystack();
+  pushService = await startFakePushService({ vapidPublicKey: vapid.publicKey });
   server = await startTestApp({
-    env: { PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: paystack.url, PUBLIC_URL },
+    env: {
+      PAYSTACK_SECRET_KEY: paystack.secretKey,
+      PAYSTACK_BASE_URL: paystack.url,
+      PUBLIC_URL,
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      PUSH_SERVICE_HOSTS: pushService.host,
+    },
     mailer: {
       async send(message) {
         mail.push(message);
@@ -50,6 +64,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const socket of sockets) socket.close();
   await unconfigured?.close();
+  await pushService?.close();
   await server?.close();
   await paystack?.close();
 });
@@ -383,6 +398,34 @@ describe('refunds', () => {
     await api().as(customer).post(`/api/orders/${placed.body.id}/payment/verify`);
     return { shop, order: placed.body };
   }
+
+  test("push: the owner's devices hear of an online order once it is paid; the customer's of its refund", async () => {
+    const [tablet, phone] = [pushService.subscribe(), pushService.subscribe()];
+    expect((await api().as(owner).post('/api/push/subscriptions', tablet)).status).toBe(201);
+    expect((await api().as(customer).post('/api/push/subscriptions', phone)).status).toBe(201);
+    try {
+      const { shop, itemId } = await payingShop();
+      const placed = await placeOnline(shop.id, itemId);
+      await server.app.deps.outbox.runOnce();
+      await server.app.deps.outbox.idle();
+      expect(pushService.received.filter((push) => push.endpoint === tablet.endpoint)).toHaveLength(0);
+      paystack.pay(placed.body.payment!.reference);
+      await api().as(customer).post(`/api/orders/${placed.body.id}/payment/verify`);
+      const [told] = await pushService.waitFor(1, { endpoint: tablet.endpoint });
+      expect(told!.json).toMatchObject({
+        title: `New order #${placed.body.id} (paid)`,
+        url: '/dashboard/board',
+      });
+      await api().as(owner).put(`/api/orders/${placed.body.id}`, { status: 'cancelled' });
+      const [refunded] = await pushService.waitFor(1, { endpoint: phone.endpoint });
+      expect((refunded!.json as PushPayload).body).toBe(
+        `${shop.name} cancelled your order #${placed.body.id} — your R70.00 refund is on its way`,
+      );
+    } finally {
+      await api().as(owner).delete('/api/push/subscriptions', { endpoint: tablet.endpoint });
+      await api().as(customer).delete('/api/push/subscriptions', { endpoint: phone.endpoint });
+    }
+  });
 
   test('the owner cancels a paid order: refunded through Paystack, the chat says so, events move it once', async () => {
     const { order } = await paidOrder();
