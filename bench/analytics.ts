@@ -16,7 +16,6 @@ import {
   topItemsQuery,
   windowFiguresQuery,
 } from '../src/server/features/analytics/service.js';
-import { createTokenService } from '../src/server/features/auth/tokens.js';
 import {
   type BenchDatabase,
   type Column,
@@ -24,7 +23,6 @@ import {
   explainPrepared,
   freePort,
   freshDatabase,
-  JWT_SECRET,
   markdownTable,
   percentile,
   postgresCpuBetween,
@@ -33,6 +31,7 @@ import {
   stopServer,
   waitForHealth,
 } from './lib.js';
+import { benchTokens, createBenchSessions } from './sessions.js';
 
 export interface AnalyticsBenchOptions {
   db: BenchDatabase;
@@ -297,6 +296,7 @@ export async function runAnalyticsBench(options: AnalyticsBenchOptions): Promise
     let plans: Record<string, string>;
     try {
       loaded = await load(handle, options);
+      await createBenchSessions(handle.db);
       plans = await explain(handle, loaded.shops.bigShop, loaded.owners[0], 30);
       const plans90 = await explain(handle, loaded.shops.bigShop, loaded.owners[0], 90);
       for (const [name, plan] of Object.entries(plans90)) plans[`${name} (90 days)`] = plan;
@@ -308,7 +308,7 @@ export async function runAnalyticsBench(options: AnalyticsBenchOptions): Promise
       `  loaded ${loaded.orders.toLocaleString('en-US')} orders and ${loaded.orderLines.toLocaleString('en-US')} lines in ${loadSeconds} s`,
     );
 
-    const tokens = createTokenService(JWT_SECRET, 3600);
+    const tokens = benchTokens();
     const [bigOwner, freshOwner, ...smallOwners] = loaded.owners;
     const tokenOf = (id: number) => tokens.sign({ id, role: 'shop_owner' });
     const big = { shop: loaded.shops.bigShop, token: await tokenOf(bigOwner) };

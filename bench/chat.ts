@@ -7,18 +7,17 @@ import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import type { DatabaseHandle } from '../src/server/db/client.js';
 import { coffeeShops, messages, users } from '../src/server/db/schema.js';
-import { createTokenService } from '../src/server/features/auth/tokens.js';
 import type { ServerEvent } from '../src/shared/api/messages.js';
 import {
   type BenchDatabase,
   freePort,
   freshDatabase,
-  JWT_SECRET,
   peakRssMb,
   percentile,
   startServer,
   waitForHealth,
 } from './lib.js';
+import { benchTokens, createBenchSessions } from './sessions.js';
 
 export interface ChatBenchOptions {
   db: BenchDatabase;
@@ -149,6 +148,7 @@ export async function runChatBench(options: ChatBenchOptions): Promise<ChatBench
   const database = await freshDatabase(options);
   const handle = await database.open();
   const pairs = await seed(handle, options.conversations);
+  await createBenchSessions(handle.db);
   await handle.close();
 
   const port = await freePort();
@@ -156,7 +156,7 @@ export async function runChatBench(options: ChatBenchOptions): Promise<ChatBench
   const server = startServer(port, database.env);
   try {
     await waitForHealth(base);
-    const tokens = createTokenService(JWT_SECRET, 3600);
+    const tokens = benchTokens();
 
     // Delivery bookkeeping: each sent message carries a tag; the receiver's socket records when it arrives.
     const sentAt = new Map<string, number>();

@@ -161,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       deps.db,
       {
         receipt_mail: (payload) => mailer.send(payload as MailMessage),
+        mail: (payload) => mailer.send(payload as MailMessage),
         // Through services.outbox, set by the time any row is done.
         ...pushHandlers(deps.db, push, () => services.outbox.kick()),
       },

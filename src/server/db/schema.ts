@@ -20,6 +20,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { paymentStatuses } from '../../shared/api/payments.js';
 
@@ -55,18 +56,55 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: userRole('role').notNull(),
     createdAt: createdAt(),
+    /**
+     * Set when the person deleted their account (issue 28, POPIA): the row stays so the shops keep their
+     * records (orders, reviews, messages), with the name 'Deleted customer' and the email and password erased.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
-    uniqueIndex('users_username_lower_unique').on(sql`lower(${table.username})`),
+    // Many deleted accounts share the name 'Deleted customer'; living ones are unique.
+    uniqueIndex('users_username_lower_unique')
+      .on(sql`lower(${table.username})`)
+      .where(sql`${table.deletedAt} is null`),
   ],
 );
 
-/** Sign-up codes (spec §5 wizard): stored hashed, spent after use, expiry or too many wrong tries. */
+/**
+ * Where someone is signed in (issue 28): every sign-in, sign-up and password reset makes one, and the access token
+ * names it (`sid`). A token whose session is revoked (sign out, sign out elsewhere, a password change or reset, a
+ * deleted account) is refused everywhere. features/auth/sessions.ts.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    /** Moved on at most once a minute by the requests that use it. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    userAgent: text('user_agent'),
+    address: text('address'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('sessions_user').on(table.userId)],
+);
+
+/**
+ * Mailed 6-digit codes, stored hashed, spent after use, expiry or too many wrong tries: sign-up (spec §5 wizard),
+ * a forgotten password and a new email address (issue 28).
+ */
 export const verificationCodes = pgTable(
   'verification_codes',
   {
     id: serial('id').primaryKey(),
+    /** sign_up · password_reset · email_change. */
+    purpose: text('purpose').notNull().default('sign_up'),
+    /** The account a password_reset (null: no account has the email) or email_change code is for. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -29,6 +29,8 @@ export type BusEvent =
       ownerId: number;
       order?: Order;
     }
+  /** Sessions were ended (sign out, password change, deleted account): their sockets close (issue 28). */
+  | { type: 'sessions_revoked'; userId: number; sessionIds: string[] }
   /** Shops were created or changed (a rating, a promotion): cached discover answers are out of date. */
   | { type: 'shops_changed' }
   /** Local only: this instance may have missed events (its bus connection dropped); clients should refetch. */

@@ -56,6 +56,12 @@ export function registerHub(
   const alive = new WeakMap<WebSocket, boolean>();
   /** Each WebSocket's TCP connection (the upgraded request's socket), for batching its writes. */
   const wires = new WeakMap<WebSocket, Socket>();
+  /** Each authenticated socket's token and session, so a revoked session's sockets can be found and closed. */
+  const credentials = new WeakMap<WebSocket, { token: string; sid: string }>();
+  const endSession = (socket: WebSocket) => {
+    send(socket, { type: 'error', message: 'Your session has ended. Please sign in again.' });
+    socket.close(4401, 'Session ended');
+  };
   const holdWrites = createWriteBatcher();
 
   const deliver = (userId: number, event: ServerEvent) => {
@@ -70,8 +76,25 @@ export function registerHub(
   };
 
   bus.subscribe((event) => {
+    if (event.type === 'sessions_revoked') {
+      const ended = new Set(event.sessionIds);
+      for (const socket of sockets.get(event.userId) ?? []) {
+        if (ended.has(credentials.get(socket)?.sid ?? '')) endSession(socket);
+      }
+      return;
+    }
     if (event.type === 'resync') {
-      for (const own of sockets.values()) for (const socket of own) send(socket, { type: 'resync' });
+      for (const own of sockets.values()) {
+        for (const socket of own) {
+          send(socket, { type: 'resync' });
+          // A revocation may have been among the missed events: each socket's session is checked again.
+          const held = credentials.get(socket);
+          if (held)
+            void app.deps.tokens.verify(held.token).then((still) => {
+              if (!still) endSession(socket);
+            });
+        }
+      }
       return;
     }
     if (event.type === 'order_event') {
@@ -146,6 +169,7 @@ export function registerHub(
       }
       own.add(socket);
       sockets.set(userId, own);
+      credentials.set(socket, { token: parsed.data.token, sid: subject.sid });
       presence.change(userId, 1);
       send(socket, { type: 'authenticated', userId });
     });

@@ -8,14 +8,14 @@ export type Role = z.infer<typeof role>;
 
 export const MIN_PASSWORD_LENGTH = 6;
 
-const email = safeText('email is required')
+export const email = safeText('email is required')
   .trim()
   .toLowerCase()
   .pipe(z.email({ message: 'email must be a valid email address' }));
-const password = safeText('password is required')
+export const password = safeText('password is required')
   .min(MIN_PASSWORD_LENGTH, `password must be at least ${MIN_PASSWORD_LENGTH} characters long`)
   .max(200, 'password must be at most 200 characters long');
-const username = safeText('username is required')
+export const username = safeText('username is required')
   .trim()
   .min(2, 'username must be at least 2 characters long')
   .max(40, 'username must be at most 40 characters long')

@@ -1,29 +1,20 @@
-// Token verification that asks the database too: a signed token is believed only while its account still exists
-// with the role it names, so a deleted user's token is a 401 on every route and socket, not a 500 or a 404.
-import { sql } from 'drizzle-orm';
+// Token verification that asks the database too: a signed token is believed only while its session is live and
+// its account still exists with the role it names, so a signed-out, revoked or deleted user's token is a 401 on
+// every route and socket (issue 28), not a 500 or a 404.
 import type { Database } from '../../db/client.js';
-import { executePrepared } from '../../db/prepared.js';
-import type { TokenService, TokenSubject } from './tokens.js';
-
-/** Whether the user a token names exists with the token's role: one primary-key look-up. */
-async function isCurrent(db: Database, subject: TokenSubject): Promise<boolean> {
-  const rows = await executePrepared<{ found: number }>(
-    db,
-    sql`select 1 as found from users where id = ${subject.id} and role = ${subject.role}`,
-  );
-  return rows.length > 0;
-}
+import { isLiveSession } from './sessions.js';
+import type { TokenService } from './tokens.js';
 
 /**
- * `tokens` whose verify also checks the account, on every call: the signature check is remembered per token
- * (tokens.ts), the account never is, since no event here would tell a cache that a user was deleted (issue 33).
+ * `tokens` whose verify also checks the session, on every call: the signature check is remembered per token
+ * (tokens.ts), the session never is, so a revocation on any instance holds at once everywhere.
  */
 export function checkingAccounts(tokens: TokenService, db: Database): TokenService {
   return {
     sign: (subject) => tokens.sign(subject),
     async verify(token) {
       const subject = await tokens.verify(token);
-      return subject && (await isCurrent(db, subject)) ? subject : null;
+      return subject && (await isLiveSession(db, subject)) ? subject : null;
     },
   };
 }

@@ -1,19 +1,41 @@
 // The accounts HTTP surface (spec §7 Auth): register, sign in, sign-up codes and the current user.
+
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  PASSWORD_RESET_SENT,
+  passwordResetConfirmBody,
+  passwordResetRequestBody,
+  session,
+  sessionParams,
+} from '../../../shared/api/account.js';
 import {
   authResponse,
   loginBody,
   messageResponse,
   registerBody,
   sendCodeBody,
+  type User,
   user as userSchema,
   verifyCodeBody,
 } from '../../../shared/api/auth.js';
 import type { App } from '../../app-type.js';
 import { requireUser } from '../../auth-guard.js';
 import { HttpError } from '../../http-error.js';
+import { enqueue } from '../../outbox.js';
+import { newDeviceMail } from './account-mail.js';
 import { HashGate } from './hash-gate.js';
 import { LoginThrottle } from './login-throttle.js';
+import { confirmPasswordReset, requestPasswordReset } from './password-reset.js';
 import { authenticate, findUser, registerUser, sendSignUpCode, verifyCodeAndRegister } from './service.js';
+import {
+  announceRevoked,
+  createSession,
+  listSessions,
+  originOf,
+  type Revocation,
+  revokeSessions,
+} from './sessions.js';
 
 /**
  * Guessing limits (docs/decisions/0002-rate-limits.md). Sign-in counts failed tries per account and per client
@@ -31,8 +53,19 @@ const codeCheckLimit = {
 const codeSendLimit = { max: 30, timeWindow: '1 hour' };
 
 export function authRoutes(app: App) {
-  const issue = async (user: { id: number; role: 'customer' | 'shop_owner' }) =>
-    app.deps.tokens.sign({ id: user.id, role: user.role });
+  /**
+   * A new session for the user, from this request's browser and address, and its access token. A sign-in from a
+   * browser the account was never used on is told to the account's mailbox.
+   */
+  const issue = async (user: User, request: FastifyRequest) => {
+    const origin = originOf(request);
+    const session = await createSession(app.db, user.id, origin);
+    if (session.newDevice) {
+      await enqueue(app.db, 'mail', newDeviceMail(user.email, origin.userAgent, origin.address, new Date()));
+      app.deps.outbox.kick();
+    }
+    return app.deps.tokens.sign({ id: user.id, role: user.role, sid: session.id });
+  };
 
   // One gate per app (it shares out this instance's cores); the throttle's counts are in the database, shared by
   // every instance. The client address is request.ip, which believes X-Forwarded-For only from the proxies
@@ -49,7 +82,7 @@ export function authRoutes(app: App) {
     },
     async (request, reply) => {
       const user = await hashing.run(null, () => registerUser(app.db, request.body));
-      return reply.code(201).send({ accessToken: await issue(user), user });
+      return reply.code(201).send({ accessToken: await issue(user, request), user });
     },
   );
 
@@ -61,7 +94,7 @@ export function authRoutes(app: App) {
       try {
         const user = await hashing.run(request.ip, () => authenticate(app.db, email, password));
         await attempt.succeeded();
-        return { accessToken: await issue(user), user };
+        return { accessToken: await issue(user, request), user };
       } catch (error) {
         // A wrong password stays counted; a try refused for load (or failing otherwise) does not.
         if (error instanceof HttpError && error.statusCode === 401) await attempt.failed();
@@ -91,9 +124,79 @@ export function authRoutes(app: App) {
     },
     async (request, reply) => {
       const user = await hashing.run(null, () => verifyCodeAndRegister(app.deps.codes, request.body));
-      return reply.code(201).send({ accessToken: await issue(user), user });
+      return reply.code(201).send({ accessToken: await issue(user, request), user });
     },
   );
+
+  app.post(
+    '/api/auth/password-reset/request',
+    {
+      schema: { body: passwordResetRequestBody, response: { 200: messageResponse } },
+      config: { rateLimit: codeSendLimit },
+    },
+    async (request) => {
+      await requestPasswordReset(app.deps.codes, request.body.email, request.ip);
+      app.deps.outbox.kick();
+      return { message: PASSWORD_RESET_SENT };
+    },
+  );
+
+  app.post(
+    '/api/auth/password-reset/confirm',
+    {
+      schema: { body: passwordResetConfirmBody, response: { 200: authResponse } },
+      config: { rateLimit: codeCheckLimit },
+    },
+    async (request) => {
+      const done = await hashing.run(null, () =>
+        confirmPasswordReset(app.deps.codes, request.body, originOf(request)),
+      );
+      app.deps.outbox.kick();
+      await announceRevoked(app.deps.bus, done.user.id, done.ended).catch((error) =>
+        request.log.error({ err: error }, 'could not announce ended sessions'),
+      );
+      const accessToken = await app.deps.tokens.sign({
+        id: done.user.id,
+        role: done.user.role,
+        sid: done.sid,
+      });
+      return { accessToken, user: done.user };
+    },
+  );
+
+  /** Ends sessions and closes their sockets on every instance; 204. */
+  const end = async (request: FastifyRequest, which: Revocation) => {
+    const ended = await revokeSessions(app.db, which);
+    await announceRevoked(app.deps.bus, which.userId, ended).catch((error) =>
+      request.log.error({ err: error }, 'could not announce ended sessions'),
+    );
+    return ended;
+  };
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    const { id, sid } = requireUser(request);
+    await end(request, { userId: id, only: sid });
+    return reply.code(204).send();
+  });
+
+  app.post('/api/auth/logout-others', async (request, reply) => {
+    const { id, sid } = requireUser(request);
+    await end(request, { userId: id, except: sid });
+    return reply.code(204).send();
+  });
+
+  app.get('/api/auth/sessions', { schema: { response: { 200: z.array(session) } } }, (request) => {
+    const { id, sid } = requireUser(request);
+    return listSessions(app.db, id, sid);
+  });
+
+  app.delete('/api/auth/sessions/:id', { schema: { params: sessionParams } }, async (request, reply) => {
+    const { id } = requireUser(request);
+    // Only one's own: another user's session (or an ended one) is as absent as one that never was.
+    const ended = await end(request, { userId: id, only: request.params.id });
+    if (ended.length === 0) throw new HttpError(404, 'Session not found');
+    return reply.code(204).send();
+  });
 
   app.get('/api/auth/me', { schema: { response: { 200: userSchema } } }, async (request) => {
     const { id } = requireUser(request);

@@ -13,11 +13,11 @@ export const MAX_CODE_ATTEMPTS = 5;
 /** How many codes one email address may be sent in an hour. */
 export const MAX_CODES_PER_EMAIL_PER_HOUR = 5;
 /** The first key of the advisory lock that takes one email's code sends one at a time (the second: the email's hash). */
-const SEND_CODE_LOCK = 0x5e_0c0d;
+export const SEND_CODE_LOCK = 0x5e_0c0d;
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 
-function publicUser(row: typeof users.$inferSelect): User {
+export function publicUser(row: typeof users.$inferSelect): User {
   return { id: row.id, username: row.username, email: row.email, role: row.role };
 }
 
@@ -78,7 +78,7 @@ export async function authenticate(db: Database, email: string, password: string
   return publicUser(row);
 }
 
-function hashCode(secret: string, email: string, code: string): string {
+export function hashCode(secret: string, email: string, code: string): string {
   return createHmac('sha256', secret).update(`${email.toLowerCase()}:${code}`).digest('hex');
 }
 
@@ -110,16 +110,27 @@ export async function sendSignUpCode(deps: CodeDeps, email: string, requestedFro
     const [{ count }] = (await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(verificationCodes)
-      .where(and(eq(verificationCodes.email, email), gt(verificationCodes.createdAt, hourAgo)))) as [
-      { count: number },
-    ];
+      .where(
+        and(
+          eq(verificationCodes.purpose, 'sign_up'),
+          eq(verificationCodes.email, email),
+          gt(verificationCodes.createdAt, hourAgo),
+        ),
+      )) as [{ count: number }];
     if (count >= MAX_CODES_PER_EMAIL_PER_HOUR) return false;
     // A new code replaces any earlier one: only the latest code can be used.
     await tx
       .update(verificationCodes)
       .set({ spentAt: now })
-      .where(and(eq(verificationCodes.email, email), isNull(verificationCodes.spentAt)));
+      .where(
+        and(
+          eq(verificationCodes.purpose, 'sign_up'),
+          eq(verificationCodes.email, email),
+          isNull(verificationCodes.spentAt),
+        ),
+      );
     await tx.insert(verificationCodes).values({
+      purpose: 'sign_up',
       email,
       codeHash: hashCode(deps.secret, email, code),
       expiresAt,
@@ -137,7 +148,7 @@ export async function sendSignUpCode(deps: CodeDeps, email: string, requestedFro
       text: [
         'Someone (we hope you) asked to sign up to Brew Connect with this email address.',
         '',
-        'You already have an account: please sign in instead. If you forgot your password, ask us for help.',
+        "You already have an account: please sign in instead. If you forgot your password, choose 'Forgot password?' on the sign-in page.",
         'If you did not ask, you can ignore this email.',
       ].join('\n'),
     });
@@ -169,7 +180,7 @@ export async function verifyCodeAndRegister(deps: CodeDeps, body: VerifyCodeBody
     .where(
       and(
         sql`${verificationCodes.id} = (select id from ${verificationCodes} where ${verificationCodes.email} = ${body.email}
-          and ${verificationCodes.spentAt} is null order by id desc limit 1)`,
+          and ${verificationCodes.purpose} = 'sign_up' and ${verificationCodes.spentAt} is null order by id desc limit 1)`,
         isNull(verificationCodes.spentAt),
         gt(verificationCodes.expiresAt, now),
         lt(verificationCodes.failedAttempts, MAX_CODE_ATTEMPTS),
