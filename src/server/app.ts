@@ -19,8 +19,10 @@ import type { App, AppServices } from './app-type.js';
 import { registerAuthGuard } from './auth-guard.js';
 import type { Config, ResolvedConfig } from './config.js';
 import type { Database } from './db/client.js';
+import { accountRoutes } from './features/account/routes.js';
 import { analyticsRoutes } from './features/analytics/routes.js';
 import { checkingAccounts } from './features/auth/current-accounts.js';
+import { issueResetCode } from './features/auth/password-reset.js';
 import { authRoutes } from './features/auth/routes.js';
 import { createTokenService } from './features/auth/tokens.js';
 import { favoriteRoutes } from './features/favorites/routes.js';
@@ -162,6 +164,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       {
         receipt_mail: (payload) => mailer.send(payload as MailMessage),
         mail: (payload) => mailer.send(payload as MailMessage),
+        password_reset: async (payload, row) => {
+          await issueResetCode(services.codes, payload, row);
+          services.outbox.kick(); // its mail
+        },
         // Through services.outbox, set by the time any row is done.
         ...pushHandlers(deps.db, push, () => services.outbox.kick()),
       },
@@ -268,7 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerOperations(app, { pool: deps.pool });
 
   app.get('/api/health', async () => ({ status: 'ok' }));
-  authRoutes(app);
+  accountRoutes(app, authRoutes(app));
   shopRoutes(app);
   favoriteRoutes(app);
   reviewRoutes(app);

@@ -28,6 +28,7 @@ const configSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().default('Brew Connect <no-reply@brewconnect.co.za>'),
+    PRIVACY_CONTACT: z.email('must be an email address').default('privacy@brewconnect.co.za'),
     PUBLIC_URL: z.url('must be a URL').optional(),
     DEMO_DATA: onOff.optional(),
     GEOCODER_URL: z.url('must be a URL').optional(),
@@ -169,6 +170,8 @@ export interface Config {
   jwtTtlSeconds: number;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** PRIVACY_CONTACT: the information officer's address the privacy page names (POPIA, issue 28). */
+  privacyContact: string;
   publicUrl: string;
   /** Fill an empty database with demo shops and users: on for the embedded database unless turned off. */
   demoData: boolean;
@@ -229,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtTtlSeconds: values.JWT_TTL_SECONDS,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
+    privacyContact: values.PRIVACY_CONTACT,
     publicUrl: values.PUBLIC_URL ?? `http://localhost:${port}`,
     demoData: values.DEMO_DATA ?? !values.DATABASE_URL,
     geocoderUrl: values.GEOCODER_URL,

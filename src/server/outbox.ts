@@ -10,10 +10,10 @@ import type { Database, Transaction } from './db/client.js';
 import { outbox } from './db/schema.js';
 
 /**
- * receipt_mail: a paid order's receipt · mail: an account mail (a reset code, a changed password) · push: an event to
- * notify a user of · push_send: one push to one device.
+ * receipt_mail: a paid order's receipt · mail: an account mail (a reset code, a changed password) · password_reset:
+ * a reset asked for, to make its code · push: an event to notify a user of · push_send: one push to one device.
  */
-export type OutboxKind = 'receipt_mail' | 'mail' | 'push' | 'push_send';
+export type OutboxKind = 'receipt_mail' | 'mail' | 'password_reset' | 'push' | 'push_send';
 /** The row being done, for a handler that must do its work and mark the row in one transaction (push fan-out). */
 export interface OutboxRow {
   id: number;

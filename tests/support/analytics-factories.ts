@@ -11,7 +11,6 @@ import {
   orders,
   promotions,
   shopViews,
-  users,
 } from '../../src/server/db/schema.js';
 import { SHOP_TIME_ZONE } from '../../src/shared/domain/opening-hours.js';
 import type { OrderStatus } from '../../src/shared/domain/order-status.js';
@@ -99,21 +98,16 @@ let sequence = 0;
 
 /** Customers who never sign in (no usable password): enough for orders and favourites, made in one insert. */
 export async function insertCustomers(db: Database, names: string[]) {
-  const rows = await db
-    .insert(users)
-    .values(
-      names.map((name) => {
-        sequence += 1;
-        return {
-          username: name,
-          email: `analytics${sequence}_${Math.random().toString(36).slice(2, 8)}@example.co.za`,
-          passwordHash: 'not-a-hash',
-          role: 'customer' as const,
-        };
-      }),
-    )
-    .returning({ id: users.id, username: users.username });
-  return rows;
+  // Named columns only: the backfill test runs this on a database migrated to 0006, before users had more.
+  const rows = names.map((name) => {
+    sequence += 1;
+    const email = `analytics${sequence}_${Math.random().toString(36).slice(2, 8)}@example.co.za`;
+    return sql`(${name}, ${email}, 'not-a-hash', 'customer')`;
+  });
+  const inserted = (await db.execute(sql`
+    insert into users (username, email, password_hash, role) values ${sql.join(rows, sql`, `)}
+    returning id, username`)) as unknown as { rows: { id: number; username: string }[] };
+  return inserted.rows;
 }
 
 export async function insertMenuItems(db: Database, shopId: number, names: string[]) {

@@ -141,6 +141,11 @@ export const coffeeShops = pgTable(
     longitude: doublePrecision('longitude'),
     /** The owner's switch: while false, customers cannot place orders (a paused shop's page says so). */
     acceptingOrders: boolean('accepting_orders').notNull().default(true),
+    /**
+     * Set when its owner deleted their account (issue 28): out of discovery, its menu, hours and payout gone; the row
+     * stays so customers' past orders keep the shop's name.
+     */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     /** What the checkout offers (issue 26): 'off' (the counter only), 'optional' or 'required' (Pay now). */
     onlinePayment: text('online_payment', { enum: ['off', 'optional', 'required'] })
       .notNull()

@@ -1,5 +1,5 @@
 // Ownership as part of the query (CONVENTIONS rule 4) for features that keep rows under a shop: menus, hours.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.js';
 import { coffeeShops } from '../db/schema.js';
 import { HttpError } from '../http-error.js';
@@ -24,6 +24,9 @@ export async function assertOwnsShop(db: Database, ownerId: number, shopId: numb
 
 /** Throws 404 unless the shop exists (public lists of a shop's menu or hours). */
 export async function assertShopExists(db: Database, shopId: number): Promise<void> {
-  const [shop] = await db.select({ id: coffeeShops.id }).from(coffeeShops).where(eq(coffeeShops.id, shopId));
+  const [shop] = await db
+    .select({ id: coffeeShops.id })
+    .from(coffeeShops)
+    .where(and(eq(coffeeShops.id, shopId), isNull(coffeeShops.removedAt)));
   if (!shop) throw new HttpError(404, 'Coffee shop not found');
 }

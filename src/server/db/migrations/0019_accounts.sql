@@ -10,6 +10,7 @@ CREATE TABLE "sessions" (
 );
 --> statement-breakpoint
 DROP INDEX "users_username_lower_unique";--> statement-breakpoint
+ALTER TABLE "coffee_shops" ADD COLUMN "removed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "deleted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "verification_codes" ADD COLUMN "purpose" text DEFAULT 'sign_up' NOT NULL;--> statement-breakpoint
 ALTER TABLE "verification_codes" ADD COLUMN "user_id" integer;--> statement-breakpoint

@@ -6,9 +6,10 @@ import argon2 from 'argon2';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { PASSWORD_RESET_CODE_MINUTES, RESET_CODE_EXPIRED } from '../../../shared/api/account.js';
 import type { User } from '../../../shared/api/auth.js';
-import { users, verificationCodes } from '../../db/schema.js';
+import type { Database } from '../../db/client.js';
+import { outbox, users, verificationCodes } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { enqueue } from '../../outbox.js';
+import { enqueue, type OutboxRow } from '../../outbox.js';
 import { noAccountMail, passwordChangedMail, resetCodeMail } from './account-mail.js';
 import {
   type CodeDeps,
@@ -23,18 +24,38 @@ import { createSession, revokeSessions, type SessionOrigin } from './sessions.js
 const RESET_CODE_LOCK = 0x5e_0c0e;
 
 /**
- * Stores a new code for the email (replacing any earlier one) and writes its mail to the outbox; for an email no
- * account uses, the same steps with a mail saying so. 429 past MAX_CODES_PER_EMAIL_PER_HOUR for the email,
- * whoever it belongs to.
+ * A reset asked for: one outbox row, the same for every email, so neither the answer nor its time can tell whether
+ * an account uses it. The worker does the rest (issueResetCode).
  */
-export async function requestPasswordReset(deps: CodeDeps, email: string, requestedFrom: string) {
+export async function requestPasswordReset(db: Database, email: string, requestedFrom: string) {
+  await enqueue(db, 'password_reset', { email, requestedFrom } satisfies ResetRequest);
+}
+
+interface ResetRequest {
+  email: string;
+  requestedFrom: string;
+}
+
+/**
+ * The outbox's password_reset work: stores a new code for the email (replacing any earlier one) and writes its
+ * mail, or for an email no account uses a mail saying so; nothing past MAX_CODES_PER_EMAIL_PER_HOUR for the email.
+ * Marks its own row done in the same transaction, so a retry never makes a second code.
+ */
+export async function issueResetCode(deps: CodeDeps, payload: unknown, row: OutboxRow) {
+  const { email, requestedFrom } = payload as ResetRequest;
   const now = deps.now?.() ?? new Date();
   const [account] = await deps.db
     .select({ id: users.id })
     .from(users)
     .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)));
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const stored = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(outbox)
+      .set({ doneAt: now })
+      .where(and(eq(outbox.id, row.id), isNull(outbox.doneAt)))
+      .returning({ id: outbox.id });
+    if (!claimed) return;
     await tx.execute(sql`select pg_advisory_xact_lock(${RESET_CODE_LOCK}::int, hashtext(lower(${email})))`);
     const [{ count }] = (await tx
       .select({ count: sql<number>`count(*)::int` })
@@ -46,7 +67,8 @@ export async function requestPasswordReset(deps: CodeDeps, email: string, reques
           gt(verificationCodes.createdAt, new Date(now.getTime() - 60 * 60_000)),
         ),
       )) as [{ count: number }];
-    if (count >= MAX_CODES_PER_EMAIL_PER_HOUR) return false;
+    // Past the hourly number for this email, whoever it belongs to: no more codes, no more mail.
+    if (count >= MAX_CODES_PER_EMAIL_PER_HOUR) return;
     await tx
       .update(verificationCodes)
       .set({ spentAt: now })
@@ -71,10 +93,7 @@ export async function requestPasswordReset(deps: CodeDeps, email: string, reques
       'mail',
       account ? resetCodeMail(email, code, PASSWORD_RESET_CODE_MINUTES) : noAccountMail(email),
     );
-    return true;
   });
-  if (!stored)
-    throw new HttpError(429, 'Too many codes were requested for this email. Please try again in an hour.');
 }
 
 /**

@@ -52,7 +52,8 @@ const codeCheckLimit = {
 };
 const codeSendLimit = { max: 30, timeWindow: '1 hour' };
 
-export function authRoutes(app: App) {
+/** Registers the auth routes; returns the password gate and sign-in limits, which account changes share. */
+export function authRoutes(app: App): { hashing: HashGate; throttle: LoginThrottle } {
   /**
    * A new session for the user, from this request's browser and address, and its access token. A sign-in from a
    * browser the account was never used on is told to the account's mailbox.
@@ -135,7 +136,7 @@ export function authRoutes(app: App) {
       config: { rateLimit: codeSendLimit },
     },
     async (request) => {
-      await requestPasswordReset(app.deps.codes, request.body.email, request.ip);
+      await requestPasswordReset(app.db, request.body.email, request.ip);
       app.deps.outbox.kick();
       return { message: PASSWORD_RESET_SENT };
     },
@@ -204,4 +205,5 @@ export function authRoutes(app: App) {
     if (!user) throw new HttpError(401, 'Your account no longer exists. Please sign in again.');
     return user;
   });
+  return { hashing, throttle };
 }

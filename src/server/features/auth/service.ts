@@ -2,6 +2,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import argon2 from 'argon2';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { DELETED_CUSTOMER_NAME } from '../../../shared/api/account.js';
 import type { RegisterBody, User, VerifyCodeBody } from '../../../shared/api/auth.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { users, verificationCodes } from '../../db/schema.js';
@@ -27,6 +28,9 @@ export async function findUser(db: Database, id: number): Promise<User | null> {
 }
 
 async function assertAvailable(db: Database | Transaction, username: string, email: string) {
+  // The name deleted accounts go by is nobody's to take (issue 28).
+  if (username.toLowerCase() === DELETED_CUSTOMER_NAME.toLowerCase())
+    throw new HttpError(409, 'That username is taken');
   const clashes = await db
     .select({ email: users.email, username: users.username })
     .from(users)

@@ -1,5 +1,5 @@
 // Coffee shops: the discover list (search, category, featured, near me), one shop, an owner's shops, creation.
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DEFAULT_BUSY_HOURS } from '../../../shared/api/shop-constants.js';
 import type { createShopBody, Shop, shopQuery, updateShopBody } from '../../../shared/api/shops.js';
@@ -152,7 +152,8 @@ type ListedRow = ShopFields & { featured: boolean; distanceKm: number | null };
  * - otherwise: promoted first, then best rated, straight from the rank index.
  */
 export async function listShops(db: Database, query: ListQuery, now = new Date()): Promise<Shop[]> {
-  const filters: SQL[] = [];
+  // A shop whose owner deleted their account is out of discovery (issue 28).
+  const filters: SQL[] = [isNull(coffeeShops.removedAt)];
   if (query.category) filters.push(eq(coffeeShops.category, query.category));
   if (query.promoted) filters.push(isFeaturedSql);
   // Open now: the shared rule in SQL for this Johannesburg date, weekday and minute (open-now.ts).
@@ -415,7 +416,10 @@ export async function expirePromotions(db: Database): Promise<number> {
 }
 
 export async function getShop(db: Database, id: number, now = new Date()): Promise<Shop> {
-  const [row] = await db.select(shopColumns).from(coffeeShops).where(eq(coffeeShops.id, id));
+  const [row] = await db
+    .select(shopColumns)
+    .from(coffeeShops)
+    .where(and(eq(coffeeShops.id, id), isNull(coffeeShops.removedAt)));
   if (!row) throw new HttpError(404, 'Coffee shop not found');
   const [shop] = await withOpenState(db, [toShop(row)], now);
   return { ...shop!, nextPickupAt: await nextPickupAt(db, id, now) };

@@ -1,0 +1,271 @@
+// One's own account (issue 28): username, email (confirmed by a code to the new address), password, and POPIA's
+// rights to see everything held (export) and to be deleted.
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import argon2 from 'argon2';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { DELETED_CUSTOMER_NAME } from '../../../shared/api/account.js';
+import type { User } from '../../../shared/api/auth.js';
+import type { Database } from '../../db/client.js';
+import {
+  businessHours,
+  coffeeShops,
+  favorites,
+  menuItems,
+  notificationPreferences,
+  optionGroups,
+  orders,
+  pushSubscriptions,
+  sessions,
+  specialHours,
+  users,
+  verificationCodes,
+} from '../../db/schema.js';
+import { HttpError } from '../../http-error.js';
+import { enqueue } from '../../outbox.js';
+import { emailChangedMail, emailCodeMail, passwordChangedMail } from '../auth/account-mail.js';
+import {
+  type CodeDeps,
+  hashCode,
+  isUniqueViolation,
+  MAX_CODE_ATTEMPTS,
+  publicUser,
+} from '../auth/service.js';
+import { revokeSessions } from '../auth/sessions.js';
+
+export const EMAIL_CODE_MINUTES = 15;
+export const WRONG_PASSWORD = 'That password is not right';
+
+/** The account's row, living; 401 when it was deleted meanwhile. */
+async function accountOf(db: Database, userId: number) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  if (!row) throw new HttpError(401, 'Your account no longer exists. Please sign in again.');
+  return row;
+}
+
+/** The account's email (the sign-in limits count per account by it); 401 when deleted. */
+export async function accountEmail(db: Database, userId: number): Promise<string> {
+  return (await accountOf(db, userId)).email;
+}
+
+/** Checks the account's password (argon2): 400 naming it when wrong. */
+export async function checkPassword(db: Database, userId: number, password: string) {
+  const row = await accountOf(db, userId);
+  const matches = await argon2.verify(row.passwordHash, password).catch(() => false);
+  if (!matches) throw new HttpError(400, WRONG_PASSWORD);
+  return row;
+}
+
+export async function changeUsername(db: Database, userId: number, username: string): Promise<User> {
+  if (username.toLowerCase() === DELETED_CUSTOMER_NAME.toLowerCase())
+    throw new HttpError(409, 'That username is taken');
+  try {
+    const [row] = await db
+      .update(users)
+      .set({ username })
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      .returning();
+    if (!row) throw new HttpError(401, 'Your account no longer exists. Please sign in again.');
+    return publicUser(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, 'That username is taken');
+    throw error;
+  }
+}
+
+/** Mails a code to the new address (the password was checked by the caller); 409 when an account uses it. */
+export async function startEmailChange(deps: CodeDeps, userId: number, email: string, requestedFrom: string) {
+  const now = deps.now?.() ?? new Date();
+  const [taken] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  if (taken) throw new HttpError(409, 'An account with this email already exists');
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await deps.db.transaction(async (tx) => {
+    const [{ count }] = (await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(verificationCodes)
+      .where(
+        and(
+          eq(verificationCodes.purpose, 'email_change'),
+          eq(verificationCodes.userId, userId),
+          gt(verificationCodes.createdAt, new Date(now.getTime() - 60 * 60_000)),
+        ),
+      )) as [{ count: number }];
+    if (count >= 5) throw new HttpError(429, 'Too many codes were requested. Please try again in an hour.');
+    await tx
+      .update(verificationCodes)
+      .set({ spentAt: now })
+      .where(
+        and(
+          eq(verificationCodes.purpose, 'email_change'),
+          eq(verificationCodes.userId, userId),
+          isNull(verificationCodes.spentAt),
+        ),
+      );
+    await tx.insert(verificationCodes).values({
+      purpose: 'email_change',
+      userId,
+      email,
+      codeHash: hashCode(deps.secret, email, code),
+      expiresAt: new Date(now.getTime() + EMAIL_CODE_MINUTES * 60_000),
+      requestedFrom,
+      createdAt: now,
+    });
+    await enqueue(tx, 'mail', emailCodeMail(email, code, EMAIL_CODE_MINUTES));
+  });
+}
+
+/** Switches to the address the latest code went to; the old address is told. */
+export async function confirmEmailChange(deps: CodeDeps, userId: number, code: string): Promise<User> {
+  const now = deps.now?.() ?? new Date();
+  const [latest] = await deps.db
+    .update(verificationCodes)
+    .set({ failedAttempts: sql`${verificationCodes.failedAttempts} + 1` })
+    .where(
+      and(
+        sql`${verificationCodes.id} = (select id from ${verificationCodes} where ${verificationCodes.userId} = ${userId}
+          and ${verificationCodes.purpose} = 'email_change' and ${verificationCodes.spentAt} is null
+          order by id desc limit 1)`,
+        isNull(verificationCodes.spentAt),
+        gt(verificationCodes.expiresAt, now),
+        lt(verificationCodes.failedAttempts, MAX_CODE_ATTEMPTS),
+      ),
+    )
+    .returning({
+      id: verificationCodes.id,
+      email: verificationCodes.email,
+      codeHash: verificationCodes.codeHash,
+      tries: verificationCodes.failedAttempts,
+    });
+  if (!latest) throw new HttpError(400, 'That code has expired — ask for a new one');
+  const expected = Buffer.from(latest.codeHash, 'hex');
+  const given = Buffer.from(hashCode(deps.secret, latest.email, code), 'hex');
+  if (!timingSafeEqual(expected, given)) {
+    const left = MAX_CODE_ATTEMPTS - latest.tries;
+    if (left <= 0) {
+      await deps.db
+        .update(verificationCodes)
+        .set({ spentAt: now })
+        .where(eq(verificationCodes.id, latest.id));
+      throw new HttpError(400, 'That code has expired — ask for a new one');
+    }
+    throw new HttpError(400, `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
+  }
+  const old = await accountOf(deps.db, userId);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      await tx.update(verificationCodes).set({ spentAt: now }).where(eq(verificationCodes.id, latest.id));
+      const [row] = await tx
+        .update(users)
+        .set({ email: latest.email })
+        .where(eq(users.id, userId))
+        .returning();
+      await enqueue(tx, 'mail', emailChangedMail(old.email, latest.email));
+      return publicUser(row!);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, 'An account with this email already exists');
+    throw error;
+  }
+}
+
+/** Sets a new password (the current one checked by the caller), ends every other session; resolves with them. */
+export async function changePassword(db: Database, userId: number, currentSid: string, password: string) {
+  const passwordHash = await argon2.hash(password, { type: argon2.argon2id });
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning();
+    const ended = await revokeSessions(tx, { userId, except: currentSid });
+    await enqueue(tx, 'mail', passwordChangedMail(row!.email, new Date()));
+    return ended;
+  });
+}
+
+const OPEN_ORDER = ['pending', 'confirmed', 'preparing', 'ready'] as const;
+
+/**
+ * Deletes the account (POPIA s24, issue 28), or refuses with 409 while something is under way. A customer: their
+ * sessions, favourites, devices and preferences go; the row stays for the shops' records (orders, reviews, chat)
+ * with the name 'Deleted customer' and no email or password. An owner likewise, and their shops leave discovery
+ * with their menus, hours and payout; past orders keep the shop's name. Resolves with the sessions ended.
+ */
+export async function deleteAccount(db: Database, userId: number): Promise<string[]> {
+  const row = await accountOf(db, userId);
+  const ownShops = await db
+    .select({ id: coffeeShops.id, name: coffeeShops.name })
+    .from(coffeeShops)
+    .where(and(eq(coffeeShops.ownerId, userId), isNull(coffeeShops.removedAt)));
+  const shopIds = ownShops.map((shop) => shop.id);
+  const [open] = await db
+    .select({ id: orders.id, status: orders.status, shopId: orders.shopId })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.status, [...OPEN_ORDER]),
+        shopIds.length > 0
+          ? or(eq(orders.customerId, userId), inArray(orders.shopId, shopIds))
+          : eq(orders.customerId, userId),
+      ),
+    )
+    .limit(1);
+  if (open) {
+    throw new HttpError(
+      409,
+      open.shopId && shopIds.includes(open.shopId)
+        ? `Your shop has order #${open.id} still ${open.status}: finish or cancel it first`
+        : `Your order #${open.id} is still ${open.status}: wait until it is collected or cancelled`,
+    );
+  }
+  if (shopIds.length > 0) {
+    const [running] = await db
+      .select({ shopId: coffeeShops.id })
+      .from(coffeeShops)
+      .where(and(inArray(coffeeShops.id, shopIds), gt(coffeeShops.promotionExpiresAt, new Date())))
+      .limit(1);
+    if (running) {
+      const name = ownShops.find((shop) => shop.id === running.shopId)?.name ?? 'Your shop';
+      throw new HttpError(409, `${name} has a promotion running: delete your account once it ends`);
+    }
+  }
+  return db.transaction(async (tx) => {
+    if (shopIds.length > 0) {
+      await tx.delete(menuItems).where(inArray(menuItems.shopId, shopIds));
+      await tx.delete(optionGroups).where(inArray(optionGroups.shopId, shopIds));
+      await tx.delete(businessHours).where(inArray(businessHours.shopId, shopIds));
+      await tx.delete(specialHours).where(inArray(specialHours.shopId, shopIds));
+      await tx.delete(favorites).where(inArray(favorites.shopId, shopIds));
+      await tx
+        .update(coffeeShops)
+        .set({
+          removedAt: new Date(),
+          acceptingOrders: false,
+          isPromoted: false,
+          paystackSubaccountCode: null,
+          payoutBankCode: null,
+          payoutBankName: null,
+          payoutAccountLast4: null,
+        })
+        .where(inArray(coffeeShops.id, shopIds));
+    }
+    await tx.delete(favorites).where(eq(favorites.userId, userId));
+    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+    await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+    await tx.delete(verificationCodes).where(eq(verificationCodes.userId, userId));
+    const ended = await revokeSessions(tx, { userId, all: true });
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    // The email is erased (the same address may sign up again as someone new); the name becomes 'Deleted customer'.
+    await tx
+      .update(users)
+      .set({
+        username: DELETED_CUSTOMER_NAME,
+        email: `deleted-${row.id}@deleted.invalid`,
+        passwordHash: '!',
+        deletedAt: new Date(),
+      })
+      .where(eq(users.id, userId));
+    return ended;
+  });
+}
