@@ -22,6 +22,7 @@ import {
   stopServer,
   waitForHealth,
 } from './lib.js';
+import { benchTokens, createBenchSessions } from './sessions.js';
 
 export interface DiscoverBenchOptions {
   db: BenchDatabase;
@@ -459,7 +460,14 @@ type Measured = Omit<DiscoverRow, 'db' | 'shops' | 'load'>;
 async function drive(
   base: string,
   kinds: DiscoverRequest[],
-  options: { connections: number; durationSeconds: number; serverPid: number; postgresDatabase?: string },
+  options: {
+    connections: number;
+    durationSeconds: number;
+    serverPid: number;
+    postgresDatabase?: string;
+    /** Sent with every request: a signed-in visitor's Authorization header. */
+    headers?: Record<string, string>;
+  },
 ): Promise<Measured> {
   let next = 0;
   const serverBefore = cpuMs(options.serverPid);
@@ -471,6 +479,7 @@ async function drive(
     url: base,
     connections: options.connections,
     duration: options.durationSeconds,
+    headers: options.headers,
     requests: [
       {
         setupRequest: (request) => {
@@ -520,8 +529,17 @@ export async function runDiscoverBench(options: DiscoverBenchOptions): Promise<D
     const loadStarted = performance.now();
     const handle = await database.open();
     let shops: number;
+    let visitor: { id: number; role: 'customer' | 'shop_owner' };
     try {
       shops = await loadShops(handle, options.shops);
+      // A signed-in visitor (issue 28): every request's token is checked against its session.
+      await createBenchSessions(handle.db);
+      const found = (await handle.db.execute(
+        sql`select id, role from users order by id limit 1`,
+      )) as unknown as {
+        rows: { id: number; role: 'customer' | 'shop_owner' }[];
+      };
+      visitor = found.rows[0]!;
     } finally {
       await handle.close();
     }
@@ -564,6 +582,12 @@ export async function runDiscoverBench(options: DiscoverBenchOptions): Promise<D
         ...drives,
         durationSeconds: options.durationSeconds,
       });
+      const token = await benchTokens().sign(visitor);
+      const signedIn = await drive(base, requests, {
+        ...drives,
+        durationSeconds: options.durationSeconds,
+        headers: { authorization: `Bearer ${token}` },
+      });
       const common = { db: options.db, shops };
       return {
         rows: [
@@ -571,6 +595,7 @@ export async function runDiscoverBench(options: DiscoverBenchOptions): Promise<D
           { ...common, load: 'GET /api/coffee-shops, from memory (ceiling)', ...fromMemory },
           { ...common, load: `mixed discover (${new Set(requests).size} kinds of request)`, ...discover },
           { ...common, load: 'mixed discover, each with openNow=true', ...discoverOpenNow },
+          { ...common, load: 'mixed discover, signed in (session checked)', ...signedIn },
         ],
         loadSeconds,
         serverPeakRssMb: peakRssMb(server.pid!),

@@ -14,12 +14,19 @@ export function benchSessionId(id: number): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** One session for every user that has none (run after seeding, before the servers start). */
+/**
+ * One session for every user that has none (run after seeding, before the servers start). A database from before
+ * sessions (an A/B run of older code) has no such table; its tokens carry the sid unread.
+ */
 export async function createBenchSessions(db: Database): Promise<void> {
   await db.execute(sql`
-    insert into sessions (id, user_id, user_agent)
-    select md5('bench-session-' || id)::uuid, id, 'bench' from users
-    on conflict (id) do nothing`);
+    do $$ begin
+      if to_regclass('public.sessions') is not null then
+        insert into sessions (id, user_id, user_agent)
+        select md5('bench-session-' || id)::uuid, id, 'bench' from users
+        on conflict (id) do nothing;
+      end if;
+    end $$`);
 }
 
 /** Signs bench tokens naming each user's bench session. */
