@@ -287,6 +287,10 @@ describe('deletion', () => {
     expect(
       await server.database.db.select().from(businessHours).where(eq(businessHours.shopId, shop.id)),
     ).toEqual([]);
+    const message = await server.api
+      .as(customer)
+      .post('/api/messages', { shopId: shop.id, receiverId: owner.user.id, content: 'Anyone there?' });
+    expect(message.status).toBe(404);
     // The customer's history keeps the order with the shop's name.
     const history = await server.api.as(customer).get<Order[]>('/api/orders');
     expect(history.body.find((one) => one.id === order.id)?.shopName).toBe(shop.name);

@@ -17,6 +17,7 @@ import { HttpError } from '../../http-error.js';
 import type { HashGate } from '../auth/hash-gate.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
 import { announceRevoked } from '../auth/sessions.js';
+import { forgetShopOwners } from '../messages/service.js';
 import { exportAccount } from './export.js';
 import {
   accountEmail,
@@ -119,8 +120,9 @@ export function accountRoutes(app: App, guards: { hashing: HashGate; throttle: L
   app.delete('/api/account', { schema: { body: accountDeleteBody } }, async (request, reply) => {
     const { id } = requireUser(request);
     await withPassword(request, id, request.body.password);
-    const sessionIds = await deleteAccount(app.db, id);
-    await ended(request, id, sessionIds);
+    const deleted = await deleteAccount(app.db, id);
+    forgetShopOwners(app.db, deleted.shopIds);
+    await ended(request, id, deleted.ended);
     app.deps.shopsChanged();
     return reply.code(204).send();
   });

@@ -192,7 +192,10 @@ const OPEN_ORDER = ['pending', 'confirmed', 'preparing', 'ready'] as const;
  * with the name 'Deleted customer' and no email or password. An owner likewise, and their shops leave discovery
  * with their menus, hours and payout; past orders keep the shop's name. Resolves with the sessions ended.
  */
-export async function deleteAccount(db: Database, userId: number): Promise<string[]> {
+export async function deleteAccount(
+  db: Database,
+  userId: number,
+): Promise<{ ended: string[]; shopIds: number[] }> {
   const row = await accountOf(db, userId);
   const ownShops = await db
     .select({ id: coffeeShops.id, name: coffeeShops.name })
@@ -230,7 +233,7 @@ export async function deleteAccount(db: Database, userId: number): Promise<strin
       throw new HttpError(409, `${name} has a promotion running: delete your account once it ends`);
     }
   }
-  return db.transaction(async (tx) => {
+  const ended = await db.transaction(async (tx) => {
     if (shopIds.length > 0) {
       await tx.delete(menuItems).where(inArray(menuItems.shopId, shopIds));
       await tx.delete(optionGroups).where(inArray(optionGroups.shopId, shopIds));
@@ -268,4 +271,5 @@ export async function deleteAccount(db: Database, userId: number): Promise<strin
       .where(eq(users.id, userId));
     return ended;
   });
+  return { ended, shopIds };
 }

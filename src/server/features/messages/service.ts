@@ -1,6 +1,6 @@
 // Chat between one customer and one shop (spec §3 Message, Conversation). A conversation is (shop, customer):
 // its messages are visible to exactly that customer and the shop's owner, checked in every query.
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   Conversation,
@@ -51,11 +51,17 @@ async function findShopOwner(db: Database, shopId: number): Promise<number> {
   const [shop] = await db
     .select({ ownerId: coffeeShops.ownerId })
     .from(coffeeShops)
-    .where(eq(coffeeShops.id, shopId));
+    .where(and(eq(coffeeShops.id, shopId), isNull(coffeeShops.removedAt)));
   if (!shop) throw new HttpError(404, 'Coffee shop not found');
   if (owners.size >= OWNER_CACHE_SIZE) owners.delete(owners.keys().next().value as number);
   owners.set(shopId, shop.ownerId);
   return shop.ownerId;
+}
+
+/** Forgets the owners of shops that left (their owner deleted the account): no message reaches them any more. */
+export function forgetShopOwners(db: Database, shopIds: number[]) {
+  const owners = ownersByDatabase.get(db);
+  for (const id of shopIds) owners?.delete(id);
 }
 
 async function hasConversation(db: Database, shopId: number, customerId: number): Promise<boolean> {
