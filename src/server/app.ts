@@ -168,8 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           await issueResetCode(services.codes, payload, row);
           services.outbox.kick(); // its mail
         },
-        // Through services.outbox, set by the time any row is done.
-        ...pushHandlers(deps.db, push, () => services.outbox.kick()),
+        ...pushHandlers(deps.db, push),
       },
       fastify.log,
     ),

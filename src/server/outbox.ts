@@ -11,10 +11,10 @@ import { outbox } from './db/schema.js';
 
 /**
  * receipt_mail: a paid order's receipt · mail: an account mail (a reset code, a changed password) · password_reset:
- * a reset asked for, to make its code · push: an event to notify a user of · push_send: one push to one device.
+ * a reset asked for, to make its code · push: an event to notify one device of.
  */
-export type OutboxKind = 'receipt_mail' | 'mail' | 'password_reset' | 'push' | 'push_send';
-/** The row being done, for a handler that must do its work and mark the row in one transaction (push fan-out). */
+export type OutboxKind = 'receipt_mail' | 'mail' | 'password_reset' | 'push';
+/** The row being done, for a handler that must do its work and mark the row in one transaction (a reset code). */
 export interface OutboxRow {
   id: number;
   attempts: number;
@@ -82,7 +82,10 @@ export function startOutboxWorker(
   let claiming: Promise<ClaimedRow[]> | null = null;
   let again = false;
 
-  /** Claims the due rows (at most what this instance has room for) in one statement. */
+  /**
+   * Claims the due rows (at most what this instance has room for) in one statement, oldest due first: that order
+   * walks the outbox_due index, so a claim reads only the rows it takes however large a backlog has grown.
+   */
   async function claim(): Promise<ClaimedRow[]> {
     const room = Math.min(BATCH, MAX_IN_FLIGHT - inFlight.size);
     if (room <= 0) return [];
@@ -91,7 +94,7 @@ export function startOutboxWorker(
         next_attempt_at = now() + make_interval(secs => ${FIRST_BACKOFF_SECONDS} * power(2, attempts))
       where id in (
         select id from ${outbox} where done_at is null and next_attempt_at <= now()
-        order by id limit ${room} for update skip locked)
+        order by next_attempt_at limit ${room} for update skip locked)
       returning id, kind, payload, attempts, extract(epoch from next_attempt_at) as next_at,
         extract(epoch from created_at) as created_at`)) as unknown as { rows: ClaimedRow[] };
     return claimed.rows;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import webpush from 'web-push';
 import { outbox, pushSubscriptions } from '../../src/server/db/schema.js';
 import { cancelUnconfirmedOrders } from '../../src/server/features/orders/routes.js';
+import { createWebPushSender } from '../../src/server/integrations/push.js';
 import { MAX_ATTEMPTS } from '../../src/server/outbox.js';
 import type { AuthResponse } from '../../src/shared/api/auth.js';
 import type { Order } from '../../src/shared/api/orders.js';
@@ -359,7 +360,10 @@ describe('what is sent', () => {
     await fake.waitFor(1, { endpoint: laptop.endpoint, status: 500 });
     const other = await makeUser(server.api, 'customer');
     await server.api.as(other).post('/api/push/subscriptions', laptop);
-    await server.database.db.execute(sql`update outbox set next_attempt_at = now() where done_at is null`);
+    await server.app.deps.outbox.idle();
+    await server.database.db.execute(
+      sql`update outbox set next_attempt_at = now() where done_at is null and last_error is not null`,
+    );
     await settle();
     expect(sentTo(laptop)).toHaveLength(1);
     expect(sentTo(phone)).toHaveLength(2);
@@ -393,7 +397,7 @@ describe('delivery', () => {
     const [waiting] = await server.database.db
       .select()
       .from(outbox)
-      .where(sql`${outbox.kind} = 'push_send' and ${outbox.doneAt} is null`);
+      .where(sql`${outbox.kind} = 'push' and ${outbox.doneAt} is null`);
     expect(waiting!.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(Date.now() + 110_000);
     expect(waiting!.lastError).toMatch(/429/);
     // Two minutes on: it is sent, once.
@@ -416,7 +420,7 @@ describe('delivery', () => {
         await server.database.db
           .select()
           .from(outbox)
-          .where(sql`${outbox.kind} = 'push_send' and ${outbox.payload}->>'endpoint' = ${phone.endpoint}`)
+          .where(sql`${outbox.kind} = 'push' and ${outbox.payload}->>'endpoint' = ${phone.endpoint}`)
       )[0]!;
     let row = await sendRow();
     for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt += 1) {
@@ -454,6 +458,26 @@ describe('delivery', () => {
     });
     await fake.waitFor(1, { endpoint: tablet.endpoint });
   });
+});
+
+test('a push service that stops answering is left alone after 5 sends in a row, not asked again and again', async () => {
+  const sender = createWebPushSender({
+    ...vapid,
+    subject: 'mailto:ops@brewconnect.co.za',
+    allowedHosts: [fake.host],
+    timeoutMs: 200,
+  });
+  const device = fake.subscribe();
+  fake.respond(device.endpoint, 'hang');
+  const payload = { title: 'Test', body: 'Hello', url: '/orders', tag: 'order-1' };
+  const options = { ttlSeconds: 60, urgency: 'normal' as const, topic: 'order-1' };
+  const outcomes = await Promise.all(Array.from({ length: 5 }, () => sender.send(device, payload, options)));
+  expect(outcomes.map((one) => one.outcome)).toEqual(['retry', 'retry', 'retry', 'retry', 'retry']);
+  const asked = fake.received.filter((push) => push.endpoint === device.endpoint).length;
+  const sixth = await sender.send(device, payload, options);
+  expect(sixth).toMatchObject({ outcome: 'retry', reason: expect.stringMatching(/left alone/) });
+  expect((sixth as { afterSeconds: number }).afterSeconds).toBeGreaterThanOrEqual(29);
+  expect(fake.received.filter((push) => push.endpoint === device.endpoint)).toHaveLength(asked);
 });
 
 test('nothing is written to the outbox for a user with no device to push to', async () => {

@@ -1,10 +1,25 @@
 // Web Push (RFC 8030 delivery, RFC 8291 aes128gcm encryption, RFC 8292 VAPID) through the `web-push` package, and
 // which push services a subscription may name. What is pushed and when: features/push/.
+//
+// A sender is careful with push services, as a busy shop's order flow must not pay for a slow one: connections are
+// kept alive (one TLS handshake per service, not per push), the VAPID token for each service is signed once and
+// reused for hours, at most PER_HOST_CONCURRENCY pushes go to one service at a time, and a service that keeps failing
+// or hanging is left alone for a while (a circuit breaker) instead of being asked again and again.
+import { Agent } from 'node:https';
 import webpush, { WebPushError } from 'web-push';
 import type { PushPayload } from '../../shared/api/push.js';
 
 /** A hung push service gives up after this; a move or a message never waits for it (the outbox sends). */
 export const PUSH_TIMEOUT_MS = 10_000;
+/** Pushes in flight to one push service at once; more wait up to QUEUE_WAIT_MS, then are retried later. */
+export const PER_HOST_CONCURRENCY = 16;
+const QUEUE_WAIT_MS = 3_000;
+/** Sends in a row with no answer (timeouts, broken connections) after which a service is left alone for a while. */
+const BREAKER_FAILURES = 5;
+const BREAKER_FIRST_SECONDS = 30;
+const BREAKER_MAX_SECONDS = 5 * 60;
+/** A VAPID token lives this long (at most 24 h, RFC 8292) and is signed again when it has under an hour left. */
+const VAPID_TOKEN_SECONDS = 12 * 60 * 60;
 
 export interface PushTarget {
   endpoint: string;
@@ -21,8 +36,8 @@ export interface PushOptions {
 
 /**
  * What the push service said: delivered; gone (404/410: the subscription is dead, delete it); retry (429 or
- * 5xx, or no answer), after `afterSeconds` when it said (Retry-After); refused (any other 4xx: retrying will not
- * help).
+ * 5xx, no answer, or the service left alone for now), after `afterSeconds` when known (Retry-After); refused (any
+ * other 4xx: retrying will not help).
  */
 export type PushOutcome =
   | { outcome: 'sent' }
@@ -35,31 +50,122 @@ export interface PushSender {
   send(target: PushTarget, payload: PushPayload, options: PushOptions): Promise<PushOutcome>;
 }
 
+interface HostState {
+  inFlight: number;
+  waiting: (() => void)[];
+  failures: number;
+  /** Epoch ms until which the service is left alone. */
+  openUntil: number;
+  vapid?: { authorization: string; expiresAtMs: number };
+}
+
 export function createWebPushSender(keys: {
   publicKey: string;
   privateKey: string;
   subject: string;
   allowedHosts: string[];
+  /** How long a send waits for an answer (PUSH_TIMEOUT_MS; tests shorten it). */
+  timeoutMs?: number;
 }): PushSender {
-  const vapidDetails = { subject: keys.subject, publicKey: keys.publicKey, privateKey: keys.privateKey };
+  const agent = new Agent({ keepAlive: true, maxSockets: PER_HOST_CONCURRENCY });
+  const hosts = new Map<string, HostState>();
+  const stateOf = (origin: string) => {
+    let state = hosts.get(origin);
+    if (!state) {
+      state = { inFlight: 0, waiting: [], failures: 0, openUntil: 0 };
+      hosts.set(origin, state);
+    }
+    return state;
+  };
+
+  /** The VAPID Authorization header for a push service (its origin is the token's audience), signed once in a while. */
+  const vapidFor = (origin: string, state: HostState) => {
+    if (!state.vapid || state.vapid.expiresAtMs - Date.now() < 60 * 60_000) {
+      const expiresAt = Math.floor(Date.now() / 1000) + VAPID_TOKEN_SECONDS;
+      const headers = webpush.getVapidHeaders(
+        origin,
+        keys.subject,
+        keys.publicKey,
+        keys.privateKey,
+        'aes128gcm',
+        expiresAt,
+      );
+      state.vapid = { authorization: String(headers.Authorization), expiresAtMs: expiresAt * 1000 };
+    }
+    return state.vapid.authorization;
+  };
+
+  /** A slot for one push to this service, or false when none came free in time. */
+  const takeSlot = async (state: HostState) => {
+    if (state.inFlight < PER_HOST_CONCURRENCY) {
+      state.inFlight += 1;
+      return true;
+    }
+    return new Promise<boolean>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        state.inFlight += 1;
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        state.waiting = state.waiting.filter((waiter) => waiter !== wake);
+        resolve(false);
+      }, QUEUE_WAIT_MS);
+      state.waiting.push(wake);
+    });
+  };
+  const releaseSlot = (state: HostState) => {
+    state.inFlight -= 1;
+    state.waiting.shift()?.();
+  };
+
+  /**
+   * No answer at all (a timeout, a refused or broken connection): counts towards leaving the service alone. An
+   * answer, even 5xx, is quick and says when to come back; the row's own backoff handles it.
+   */
+  const failed = (state: HostState) => {
+    state.failures += 1;
+    if (state.failures >= BREAKER_FAILURES) {
+      const seconds = Math.min(
+        BREAKER_MAX_SECONDS,
+        BREAKER_FIRST_SECONDS * 2 ** Math.floor((state.failures - BREAKER_FAILURES) / BREAKER_FAILURES),
+      );
+      state.openUntil = Date.now() + seconds * 1000;
+    }
+  };
+
   return {
     publicKey: keys.publicKey,
     async send(target, payload, options) {
       // Checked again here, not only when it was saved: the list may have been narrowed since.
       if (!isPushServiceEndpoint(target.endpoint, keys.allowedHosts))
         return { outcome: 'refused', status: 0, reason: 'endpoint is not on a known push service' };
+      const origin = new URL(target.endpoint).origin;
+      const state = stateOf(origin);
+      const leftAlone = Math.ceil((state.openUntil - Date.now()) / 1000);
+      if (leftAlone > 0)
+        return {
+          outcome: 'retry',
+          reason: `${origin} is failing; left alone for now`,
+          afterSeconds: leftAlone,
+        };
+      if (!(await takeSlot(state))) return { outcome: 'retry', reason: `${origin} is busy`, afterSeconds: 5 };
       try {
         await webpush.sendNotification(target, JSON.stringify(payload), {
-          vapidDetails,
+          vapidDetails: null as never, // the Authorization header below, signed once per service
+          headers: { Authorization: vapidFor(origin, state) },
           TTL: options.ttlSeconds,
           urgency: options.urgency,
           topic: options.topic,
-          timeout: PUSH_TIMEOUT_MS,
+          timeout: keys.timeoutMs ?? PUSH_TIMEOUT_MS,
           contentEncoding: 'aes128gcm',
+          agent,
         });
+        state.failures = 0;
         return { outcome: 'sent' };
       } catch (error) {
         if (!(error instanceof WebPushError)) {
+          failed(state);
           return { outcome: 'retry', reason: error instanceof Error ? error.message : String(error) };
         }
         const status = error.statusCode;
@@ -73,6 +179,8 @@ export function createWebPushSender(keys: {
           status,
           reason: `push service answered ${status}: ${error.body}`.slice(0, 300),
         };
+      } finally {
+        releaseSlot(state);
       }
     },
   };

@@ -1,87 +1,48 @@
-// Delivering push notifications off the request path (issue 27), as two kinds of outbox work:
-//   push       an event for one user (written with the change): checked against their preferences and, for a chat
-//              message, their open sockets; worded; then one push_send row per device of theirs, written in the
-//              same transaction that marks the event done, so each device gets each event at most once.
-//   push_send  one notification to one device: 201 done; 404/410 the subscription is deleted; 429/5xx or no
-//              answer retried with backoff (not before Retry-After), within the outbox's limits; other 4xx given up.
-import { and, eq, isNull } from 'drizzle-orm';
-import type { PushPayload } from '../../../shared/api/push.js';
+// Delivering push notifications off the request path (issue 27). The change that causes one (an order move, a new
+// order, a chat message) writes one outbox row per device of the user in its own statement (enqueue.ts); a worker
+// on any instance claims each row once (FOR UPDATE SKIP LOCKED) and here: checks the device is still the user's,
+// the user's preferences and, for a chat message, that no socket of theirs is open; words it from the order or
+// message as it is now; and sends it. 201 done; 404/410 the subscription is deleted; 429/5xx or no answer retried
+// with backoff (not before Retry-After) within the outbox's limits; any other answer given up.
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { outbox, pushSubscriptions } from '../../db/schema.js';
-import type { PushOptions, PushSender } from '../../integrations/push.js';
-import { GiveUp, type OutboxRow, RetryLater } from '../../outbox.js';
+import { pushSubscriptions } from '../../db/schema.js';
+import type { PushSender } from '../../integrations/push.js';
+import { GiveUp, RetryLater } from '../../outbox.js';
 import { hasOpenSocket } from '../../realtime/presence.js';
 import { composeNotification, type PushEvent, preferenceOf } from './notifications.js';
 import { preferencesOf } from './subscriptions.js';
 
-/** One push to one device: which subscription (as it was when the event was fanned out) and what to send. */
-interface PushSend {
-  subscriptionId: number;
-  userId: number;
-  endpoint: string;
-  payload: PushPayload;
-  options: PushOptions;
-}
+/** One event for one device, as written by the change (enqueue.ts). */
+type DevicePush = PushEvent & { subscriptionId: number; endpoint: string };
 
-export function pushHandlers(db: Database, sender: PushSender | undefined, kick: () => void) {
+export function pushHandlers(db: Database, sender: PushSender | undefined) {
   return {
-    async push(payload: unknown, row: OutboxRow) {
-      const event = payload as PushEvent;
+    async push(payload: unknown) {
+      const push = payload as DevicePush;
       if (!sender) return; // push was turned off since it was written
-      const wanted = await preferencesOf(db, event.userId);
-      if (!wanted[preferenceOf(event)]) return;
-      // Someone with the app open hears a message live; a push would say it twice.
-      if (event.kind === 'message' && (await hasOpenSocket(db, event.userId))) return;
-      const notification = await composeNotification(db, event);
-      if (!notification) return;
-      const fannedOut = await db.transaction(async (tx) => {
-        // Marked done here, with the sends written, or not at all: a second worker (or a retry) finds it done.
-        const [claimed] = await tx
-          .update(outbox)
-          .set({ doneAt: new Date() })
-          .where(and(eq(outbox.id, row.id), isNull(outbox.doneAt)))
-          .returning({ id: outbox.id });
-        if (!claimed) return 0;
-        const devices = await tx
-          .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint })
-          .from(pushSubscriptions)
-          .where(eq(pushSubscriptions.userId, event.userId));
-        if (devices.length === 0) return 0;
-        await tx.insert(outbox).values(
-          devices.map((device) => ({
-            kind: 'push_send',
-            payload: {
-              subscriptionId: device.id,
-              userId: event.userId,
-              endpoint: device.endpoint,
-              ...notification,
-            } satisfies PushSend,
-          })),
-        );
-        return devices.length;
-      });
-      if (fannedOut > 0) kick();
-    },
-
-    async push_send(payload: unknown) {
-      const send = payload as PushSend;
-      if (!sender) return;
-      // Still this user's: a device that someone else has signed in on since gets nothing meant for the first.
+      // Still this user's: a device someone else has signed in on since gets nothing meant for the first.
       const [device] = await db
         .select({ p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
         .from(pushSubscriptions)
         .where(
           and(
-            eq(pushSubscriptions.id, send.subscriptionId),
-            eq(pushSubscriptions.userId, send.userId),
-            eq(pushSubscriptions.endpoint, send.endpoint),
+            eq(pushSubscriptions.id, push.subscriptionId),
+            eq(pushSubscriptions.userId, push.userId),
+            eq(pushSubscriptions.endpoint, push.endpoint),
           ),
         );
       if (!device) return;
+      const wanted = await preferencesOf(db, push.userId);
+      if (!wanted[preferenceOf(push)]) return;
+      // Someone with the app open hears a message live; a push would say it twice.
+      if (push.kind === 'message' && (await hasOpenSocket(db, push.userId))) return;
+      const notification = await composeNotification(db, push);
+      if (!notification) return;
       const result = await sender.send(
-        { endpoint: send.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
-        send.payload,
-        send.options,
+        { endpoint: push.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+        notification.payload,
+        notification.options,
       );
       if (result.outcome === 'sent') return;
       if (result.outcome === 'gone') {
@@ -89,7 +50,7 @@ export function pushHandlers(db: Database, sender: PushSender | undefined, kick:
         await db
           .delete(pushSubscriptions)
           .where(
-            and(eq(pushSubscriptions.id, send.subscriptionId), eq(pushSubscriptions.endpoint, send.endpoint)),
+            and(eq(pushSubscriptions.id, push.subscriptionId), eq(pushSubscriptions.endpoint, push.endpoint)),
           );
         return;
       }

@@ -4,13 +4,15 @@
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
- * An INSERT of a push event into the outbox, for the CTE of the statement that makes the change, written only
- * when the user has a device to push to (most have none, and then the statement writes nothing more).
- * `event` is a jsonb expression, `userId` an int expression, both over `from`; `only` a further condition.
+ * An INSERT of a push event into the outbox, for the CTE of the statement that makes the change: one row per device
+ * of the user (most users have none, and then the statement writes nothing more), each sent and retried on its own
+ * (features/push/delivery.ts). `event` is a jsonb expression, `userId` an int expression, both over `from`;
+ * `only` a further condition.
  */
 export function pushEventSql(userId: SQL, event: SQL, from: SQL, only: SQL = sql`true`) {
   return sql`insert into outbox (kind, payload)
-    select 'push', jsonb_build_object('userId', ${userId}) || ${event} from ${from}
-    where ${only} and exists (select 1 from push_subscriptions ps where ps.user_id = ${userId})
+    select 'push', jsonb_build_object('userId', ${userId}, 'subscriptionId', ps.id, 'endpoint', ps.endpoint) || ${event}
+    from ${from} join push_subscriptions ps on ps.user_id = ${userId}
+    where ${only}
     returning id`;
 }
