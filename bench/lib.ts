@@ -129,6 +129,25 @@ export function startServer(port: number, env: Record<string, string | undefined
   return child;
 }
 
+/**
+ * Runs this bench again in a new process with `env`, and exits with its exit code: for what Node reads only when a
+ * process starts (NODE_EXTRA_CA_CERTS, which the fake push service's TLS check needs in this process). Ctrl-C
+ * reaches the new process from the terminal (one process group), so here SIGINT is only waited out; a SIGTERM sent
+ * to this process is passed on. Either way the new process cleans up (run.ts) and this one exits with it.
+ */
+export async function runAgainWith(env: NodeJS.ProcessEnv): Promise<never> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...process.argv.slice(1)], {
+    env,
+    stdio: 'inherit',
+  });
+  process.on('SIGINT', () => undefined);
+  process.on('SIGTERM', () => child.kill('SIGTERM'));
+  const code = await new Promise<number>((resolve) =>
+    child.once('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 130 : 1))),
+  );
+  process.exit(code);
+}
+
 /** Asks the server to shut down (SIGTERM: it closes its database) and waits until it has. */
 export async function stopServer(child: ChildProcess) {
   if (child.exitCode !== null || child.signalCode !== null) return;

@@ -14,9 +14,16 @@
 // counted apart from errors. From the database after the run: no (shop, slot) holds more than N orders kept, each
 // refusal was at a slot that did fill to N, and every order kept has exactly one numbered place (slot_places) in
 // its own slot, none without an order.
+// Push mode (--push ok|hang, issue 27): every customer and owner has one Web Push subscription on a fake push service
+// in this process (https, its own certificate), so each order causes three pushes through the server's outbox: the
+// owner's 'new order' when it is placed, the customer's 'confirmed' and 'ready' when it moves. 'ok': the service
+// answers 201; 'hang': it holds every push open, so each send waits for the server's 10 s push timeout. The load and
+// the figures are the counter mode's (a move must not wait for a push), plus what the fake received, PUT -> the push
+// reaching the fake, and the outbox's rows after the run.
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { type SQL, sql } from 'drizzle-orm';
+import webpush from 'web-push';
 import WebSocket from 'ws';
 import type { DatabaseHandle } from '../src/server/db/client.js';
 import {
@@ -25,13 +32,14 @@ import {
   offeringColumns,
   seedDemoOptions,
 } from '../src/server/db/demo-options.js';
-import { coffeeShops, menuItems, users } from '../src/server/db/schema.js';
-import { createTokenService } from '../src/server/features/auth/tokens.js';
+import { coffeeShops, menuItems, pushSubscriptions, users } from '../src/server/db/schema.js';
 import { placeOrder } from '../src/server/features/orders/service.js';
 import type { ServerEvent } from '../src/shared/api/messages.js';
 import { type Order, placeOrderBody } from '../src/shared/api/orders.js';
 import type { OrderStatus } from '../src/shared/domain/order-status.js';
 import { type FakePaystack, startFakePaystack } from '../tests/support/fake-paystack.js';
+import { type FakePushService, startFakePushService } from '../tests/support/fake-push-service.js';
+import { trustFakePushService } from '../tests/support/push-tls/trust.js';
 import {
   type BenchDatabase,
   type Column,
@@ -39,7 +47,6 @@ import {
   explainPrepared,
   freePort,
   freshDatabase,
-  JWT_SECRET,
   machineBusyMs,
   markdownTable,
   peakRssMb,
@@ -50,6 +57,10 @@ import {
   waitForHealth,
   writeResultText,
 } from './lib.js';
+import { benchTokens, createBenchSessions } from './sessions.js';
+
+/** Push mode (issue 27): none, a push service that answers 201, or one that never answers. */
+export type PushMode = 'off' | 'ok' | 'hang';
 
 export interface OrdersBenchOptions {
   db: BenchDatabase;
@@ -68,6 +79,49 @@ export interface OrdersBenchOptions {
   paid: boolean;
   /** Every shop's maxOrdersPerSlot (issue 30); null: no limit, as a shop has unless its owner sets one. */
   maxPerSlot: number | null;
+  /** Every customer and owner subscribed to Web Push on a fake push service that answers 201 or hangs (issue 27). */
+  push: PushMode;
+}
+
+/** Push mode's own figures (issue 27): what the fake push service received, and the outbox after the run. */
+export interface PushFigures {
+  mode: Exclude<PushMode, 'off'>;
+  /** push_subscriptions rows seeded: one per customer and owner. */
+  subscriptions: number;
+  /** Pushes the run should cause: per order placed (warm-up included) the owner's one and the customer's two. */
+  expected: number;
+  /** Pushes that reached the fake while the measured window ran (the warm-up's late ones included). */
+  receivedInWindow: number;
+  /**
+   * At the end of the measured window (every move answered and heard): pushes received since the start, those of
+   * them answered 201, and those held open by the fake ('hang').
+   */
+  receivedAtEnd: number;
+  deliveredAtEnd: number;
+  hangingAtEnd: number;
+  /** Ok mode: seconds after the window until the fake had every expected push; null if not within DRAIN_SECONDS. */
+  drainedAfterSeconds: number | null;
+  /**
+   * Ok mode: pushes the fake received during that wait, and the CPU the server and PostgreSQL spent meanwhile per
+   * push: with no orders coming in, what one push costs (its event's fan-out and its send) once it is its turn.
+   */
+  drainPushes: number;
+  drainServerCpuMsPerPush: number | null;
+  drainPostgresCpuMsPerPush: number | null;
+  /** After that wait (ok), or at the end of the window (hang): received, answered 201, held open. */
+  received: number;
+  delivered: number;
+  hanging: number;
+  /** Requests the fake refused as malformed (VAPID, headers, encryption): must be 0. */
+  refused: number;
+  /** From the owner's PUT (confirmed, ready) being sent to its push reaching the fake, moves of the window only. */
+  pushesTimed: number;
+  putToPushP50Ms: number;
+  putToPushP99Ms: number;
+  /** Pushes reaching the fake in each second of the measured window (answered or held). */
+  arrivalsPerSecond: number[];
+  /** The outbox by kind, from the database once the servers have stopped (warm-up included). */
+  outbox: Record<string, { rows: number; done: number; pending: number; withError: number }>;
 }
 
 /** From the database after the run (warm-up included): the pickup slots and their numbered places (issue 30). */
@@ -156,6 +210,8 @@ export interface OrdersBenchResult {
   placeP99Ms: number;
   moves: number;
   movesPerSecond: number;
+  /** The owner's PUT, sent to answered. */
+  moveP50Ms?: number;
   moveP99Ms: number;
   /** From the owner's PUT being sent to the customer's socket receiving that status. */
   eventP50Ms: number;
@@ -171,6 +227,11 @@ export interface OrdersBenchResult {
   machineBusyPercent: number | null;
   serverPeakRssMb: number;
   generatorLoopDelayP99Ms: number;
+  /**
+   * The slowest moves of the measured window (the p99's tail): when each PUT was sent, in seconds from the window's
+   * start, and how long it took, so a tail that comes in bursts (every 10 s, say) shows it.
+   */
+  slowestMoves?: { atSeconds: number; ms: number }[];
   /** 'paid': online payment through the fake Paystack (--paid); the generator's CPU then includes the fake's. */
   mode?: 'counter' | 'paid' | 'slots';
   paidFigures?: PaidFigures;
@@ -187,6 +248,9 @@ export interface OrdersBenchResult {
   /** Errors by status and message (times masked), so an unexpected answer says what it was. */
   errorKinds?: Record<string, number>;
   slotFigures?: SlotFigures;
+  /** Push mode (--push): 'off', or the fake push service's behaviour. */
+  push?: PushMode;
+  pushFigures?: PushFigures;
   /** Each hot statement's first plan node and execution time; the placement's read in full is written beside. */
   plans: Record<string, string>;
 }
@@ -199,6 +263,9 @@ const REPEAT_WEBHOOK_EVERY = 10;
 /** Pickups go to this many coming 15-minute slots (issue 30), the first at least 30 minutes after the seeding. */
 const PICKUP_SLOTS = 8;
 const SLOT_MS = 15 * 60_000;
+
+/** Push mode 'ok': how long after the measured window the bench waits for the outbox to send every push. */
+const DRAIN_SECONDS = 30;
 
 type BenchShop = Awaited<ReturnType<typeof seed>>['shops'][number];
 
@@ -232,7 +299,12 @@ function orderBody(shop: BenchShop, sequence: number, pickupTime: Date) {
  * pickup time is open whatever the hour of the run): three coffees with the demo's option groups (db/demo-options.ts:
  * Flat White and Cappuccino Size, Milk and Extras; Americano Size and Extras) and two pastries without.
  */
-async function seed(handle: DatabaseHandle, options: OrdersBenchOptions, paystack: FakePaystack | null) {
+async function seed(
+  handle: DatabaseHandle,
+  options: OrdersBenchOptions,
+  paystack: FakePaystack | null,
+  pushService: FakePushService | null,
+) {
   const db = handle.db;
   const people = await db
     .insert(users)
@@ -247,6 +319,14 @@ async function seed(handle: DatabaseHandle, options: OrdersBenchOptions, paystac
     .returning({ id: users.id });
   const customers = people.slice(0, options.customers).map((row) => row.id);
   const owners = people.slice(options.customers).map((row) => row.id);
+  // Push mode: one device each, as POST /api/push/subscriptions leaves it, so every order placed and moved notifies.
+  if (pushService)
+    await db.insert(pushSubscriptions).values(
+      people.map((person) => {
+        const device = pushService.subscribe();
+        return { userId: person.id, endpoint: device.endpoint, ...device.keys };
+      }),
+    );
   const shops = await db
     .insert(coffeeShops)
     .values(
@@ -302,6 +382,7 @@ async function seed(handle: DatabaseHandle, options: OrdersBenchOptions, paystac
   return {
     customers,
     owners,
+    subscriptions: pushService ? people.length : 0,
     shops: shops.map((shop) => ({
       ...shop,
       withOptions: shopItems(shop.id)
@@ -375,6 +456,11 @@ function connect(base: string, token: string, onEvent: (event: ServerEvent) => v
       else onEvent(event);
     });
     socket.on('error', reject);
+    // Refused (a token naming no live session, too many sockets): fail the run rather than wait for ever. After
+    // 'authenticated' this does nothing, the promise being settled.
+    socket.on('close', (code, reason) =>
+      reject(new Error(`the server closed a socket before authenticating it: ${code} ${String(reason)}`)),
+    );
   });
 }
 
@@ -498,12 +584,28 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
   const firstSlotMs = Math.ceil((Date.now() + 30 * 60_000) / SLOT_MS) * SLOT_MS;
   // Paid mode: Paystack is a fake in this process, so the bench can pay each transaction and sign its webhook.
   const paystack = options.paid ? await startFakePaystack() : null;
+  // Push mode: the push service is a fake in this process, so the bench sees every push arrive (and can hold it
+  // open). Its subscriptions only take pushes signed with this run's VAPID key, as a browser's would.
+  const vapid = options.push === 'off' ? null : webpush.generateVAPIDKeys();
+  const pushService = vapid ? await startFakePushService({ vapidPublicKey: vapid.publicKey }) : null;
+  if (options.push === 'hang') pushService!.respond(null, 'hang');
   let handle = await database.open();
-  const world = await seed(handle, options, paystack);
+  const world = await seed(handle, options, paystack, pushService);
+  await createBenchSessions(handle.db);
   await handle.close();
   const paystackEnv = paystack
     ? { PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: paystack.url }
     : {};
+  // web-push trusts Node's CA store only: the servers start with the fake's certificate added to it.
+  const pushEnv =
+    vapid && pushService
+      ? {
+          VAPID_PUBLIC_KEY: vapid.publicKey,
+          VAPID_PRIVATE_KEY: vapid.privateKey,
+          PUSH_SERVICE_HOSTS: pushService.host,
+          NODE_EXTRA_CA_CERTS: trustFakePushService(),
+        }
+      : {};
 
   // One server, or (PostgreSQL, --instances N) several sharing the database and its bus, as behind a load
   // balancer: each owner and customer talks to one of them, and events cross between them through the bus.
@@ -513,17 +615,19 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
   for (let index = 0; index < instanceCount; index += 1) {
     const port = await freePort();
     bases.push(`http://127.0.0.1:${port}`);
-    servers.push(startServer(port, { ...database.env, ...paystackEnv }));
+    servers.push(startServer(port, { ...database.env, ...paystackEnv, ...pushEnv }));
   }
   const baseOf = (index: number) => bases[index % bases.length]!;
   try {
     await Promise.all(bases.map((base) => waitForHealth(base)));
-    const tokens = createTokenService(JWT_SECRET, 3600);
+    const tokens = benchTokens();
 
     // Bookkeeping. Expected: per order, one order_created at its owner; per move, one order_updated with that
     // status at its customer (the owner's copies are counted as duplicates only).
     const placeLatencies: number[] = [];
     const moveLatencies: number[] = [];
+    /** Each move of the measured window: when its PUT was sent (performance.now) and how long it took. */
+    const moveTimes: [number, number][] = [];
     const eventLatencies: number[] = [];
     const putSentAt = new Map<string, number>();
     const customerSeen = new Set<string>();
@@ -602,6 +706,7 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
             return;
           }
           moveLatencies.push(performance.now() - sentAt);
+          moveTimes.push([sentAt, performance.now() - sentAt]);
           movesDone += 1;
           if (status === 'completed') completed += 1;
         } catch (error) {
@@ -783,6 +888,7 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
     await runAtRate(options.warmupSeconds);
     placeLatencies.length = 0;
     moveLatencies.length = 0;
+    moveTimes.length = 0;
     eventLatencies.length = 0;
     putSentAt.clear();
     customerSeen.clear();
@@ -813,8 +919,10 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     loopDelay.enable();
     const measuredFrom = sequence;
+    const receivedBefore = pushService?.received.length ?? 0;
     const { started, elapsed, totalElapsed } = await runAtRate(options.durationSeconds);
     const requests = sequence - measuredFrom;
+    const pushesAtEnd = pushService ? pushCounts(pushService) : null;
 
     loopDelay.disable();
     const machineAfter = machineBusyMs();
@@ -825,6 +933,26 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
     const postgresMs = postgresCpuBetween(postgresBefore, postgresAfter);
     const serverPeakRssMb = Math.max(...servers.map((server) => peakRssMb(server.pid!)));
     for (const socket of sockets) socket.close();
+
+    // Push mode 'ok': every push the run caused should reach the fake soon after the last move; how soon is the
+    // outbox's lag. (Hung pushes never arrive: nothing to wait for.)
+    const expectedPushes = placedEver * 3;
+    let drainedAfterSeconds: number | null = null;
+    let drainCpu: { server: number; postgres: number | null } | null = null;
+    if (pushService && options.push === 'ok') {
+      const windowEnd = performance.now();
+      const drainEnd = windowEnd + DRAIN_SECONDS * 1000;
+      while (pushCounts(pushService).delivered < expectedPushes && performance.now() < drainEnd)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      if (pushCounts(pushService).delivered >= expectedPushes)
+        drainedAfterSeconds = Number(((performance.now() - windowEnd) / 1000).toFixed(1));
+      drainCpu = {
+        server: serversCpuMs() - serverAfter,
+        postgres:
+          options.db === 'postgres' ? postgresCpuBetween(postgresAfter, postgresCpuMs(database.name)) : null,
+      };
+    }
+    const pushesAfter = pushService ? pushCounts(pushService) : null;
 
     let lostEvents = 0;
     for (const key of putSentAt.keys()) if (!customerSeen.has(key)) lostEvents += 1;
@@ -842,9 +970,37 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
     const eventSorted = sorted(eventLatencies);
     const round = (value: number) => Number(value.toFixed(1));
     const perOrder = (ms: number | null) => (ms === null || placed === 0 ? null : round(ms / placed));
+    const pushSorted = sorted(pushService ? putToPushLatencies(pushService, putSentAt) : []);
 
+    // A server stopping waits for its pushes in hand (a hung one until the push timeout) before it exits.
     await stopAll(servers);
     handle = await database.open();
+    // Before the plans below, whose sample placement writes an outbox row of its own.
+    const pushFigures: PushFigures | undefined =
+      pushService && pushesAtEnd && pushesAfter && options.push !== 'off'
+        ? {
+            mode: options.push,
+            subscriptions: world.subscriptions,
+            expected: expectedPushes,
+            receivedInWindow: pushesAtEnd.received - receivedBefore,
+            receivedAtEnd: pushesAtEnd.received,
+            deliveredAtEnd: pushesAtEnd.delivered,
+            hangingAtEnd: pushesAtEnd.hanging,
+            drainedAfterSeconds,
+            drainPushes: pushesAfter.delivered - pushesAtEnd.delivered,
+            drainServerCpuMsPerPush: perPush(drainCpu?.server, pushesAfter.delivered - pushesAtEnd.delivered),
+            drainPostgresCpuMsPerPush: perPush(
+              drainCpu?.postgres,
+              pushesAfter.delivered - pushesAtEnd.delivered,
+            ),
+            ...pushesAfter,
+            pushesTimed: pushSorted.length,
+            putToPushP50Ms: round(percentile(pushSorted, 50)),
+            putToPushP99Ms: round(percentile(pushSorted, 99)),
+            arrivalsPerSecond: arrivalsPerSecond(pushService, started, elapsed),
+            outbox: await outboxByKind(handle),
+          }
+        : undefined;
     // Before the plans below, which place one more order (at the counter) on the database.
     const paidDatabase = paystack ? await checkPaidOrders(handle, paidEver.size, paystack) : null;
     const slotFigures = await checkSlots(handle, options.maxPerSlot, {
@@ -870,8 +1026,8 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
         );
     }
     await handle.close();
-    // The counter mode's placement plan only: the paid mode leaves the committed file as it is.
-    if (!paystack && options.maxPerSlot === null)
+    // The counter mode's placement plan only: the paid, slot and push modes leave the committed file as it is.
+    if (!paystack && options.maxPerSlot === null && options.push === 'off')
       writeResultText(`orders-placement-plan-${options.db}.txt`, `${placementPlan}\n`);
     const webhookSorted = sorted(webhookLatencies);
     const createdSorted = sorted(createdLatencies);
@@ -911,7 +1067,13 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
       placeP99Ms: round(percentile(placeSorted, 99)),
       moves: movesDone,
       movesPerSecond: Math.round(movesDone / totalElapsed),
+      moveP50Ms: round(percentile(moveSorted, 50)),
       moveP99Ms: round(percentile(moveSorted, 99)),
+      slowestMoves: [...moveTimes]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, Math.max(1, Math.ceil(moveTimes.length / 100)))
+        .sort((a, b) => a[0] - b[0])
+        .map(([sentAt, ms]) => ({ atSeconds: round((sentAt - started) / 1000), ms: round(ms) })),
       eventP50Ms: round(percentile(eventSorted, 50)),
       eventP99Ms: round(percentile(eventSorted, 99)),
       eventMaxMs: round(eventSorted.at(-1) ?? 0),
@@ -948,13 +1110,80 @@ export async function runOrdersBench(options: OrdersBenchOptions): Promise<Order
       generatorLoopDelayP99Ms: round(loopDelay.percentile(99) / 1e6),
       mode: paystack ? 'paid' : options.maxPerSlot === null ? 'counter' : 'slots',
       ...(paidFigures ? { paidFigures } : {}),
+      push: options.push,
+      ...(pushFigures ? { pushFigures } : {}),
       plans,
     };
   } finally {
     await stopAll(servers);
     await paystack?.close();
+    await pushService?.close();
     await database.drop();
   }
+}
+
+/** CPU ms per push, to two decimals; null without a figure or a push. */
+function perPush(ms: number | null | undefined, pushes: number): number | null {
+  return ms === null || ms === undefined || pushes <= 0 ? null : Number((ms / pushes).toFixed(2));
+}
+
+/** What the fake push service has had so far: requests, answered 201, held open now, refused as malformed. */
+function pushCounts(service: FakePushService) {
+  let delivered = 0;
+  let refused = 0;
+  for (const push of service.received) {
+    if (push.status === 201) delivered += 1;
+    else if (push.reason !== null) refused += 1;
+  }
+  return { received: service.received.length, delivered, hanging: service.hanging(), refused };
+}
+
+/** Pushes reaching the fake in each whole second from `started` (performance.now) for `seconds`. */
+function arrivalsPerSecond(service: FakePushService, started: number, seconds: number): number[] {
+  const counts = Array.from({ length: Math.ceil(seconds) }, () => 0);
+  for (const push of service.received) {
+    const second = Math.floor((push.at - performance.timeOrigin - started) / 1000);
+    if (second >= 0 && second < counts.length) counts[second]! += 1;
+  }
+  return counts;
+}
+
+/** The customers' pushes as the fake decrypted them, by title: which move each one tells of. */
+const pushedStatus: Record<string, OrderStatus> = {
+  'Order confirmed': 'confirmed',
+  'Your order is ready': 'ready',
+};
+
+/**
+ * For each move of the measured window whose push reached the fake (answered or held): from the owner's PUT being
+ * sent to the push's arrival, in ms. The fake stamps arrivals with Date.now(), the bench its PUTs with
+ * performance.now(): both on this process's clock.
+ */
+function putToPushLatencies(service: FakePushService, putSentAt: Map<string, number>): number[] {
+  const latencies: number[] = [];
+  for (const push of service.received) {
+    const payload = push.json as { title?: string; tag?: string } | undefined;
+    const status = payload?.title ? pushedStatus[payload.title] : undefined;
+    const orderId = payload?.tag?.startsWith('order-') ? payload.tag.slice('order-'.length) : undefined;
+    if (!status || !orderId) continue;
+    const sentAt = putSentAt.get(`${orderId}:${status}`);
+    if (sentAt !== undefined) latencies.push(push.at - performance.timeOrigin - sentAt);
+  }
+  return latencies;
+}
+
+/** The outbox's rows by kind after the run (warm-up included): done, still to do, and those that failed a try. */
+async function outboxByKind(handle: DatabaseHandle): Promise<PushFigures['outbox']> {
+  const rows = (
+    (await handle.db.execute(
+      sql`select kind, count(*)::int as rows, count(done_at)::int as done,
+          (count(*) - count(done_at))::int as pending, count(last_error)::int as "withError"
+        from outbox group by kind order by kind`,
+    )) as unknown as {
+      rows: { kind: string; rows: number; done: number; pending: number; withError: number }[];
+    }
+  ).rows;
+  return Object.fromEntries(rows.map(({ kind, ...counts }) => [kind, counts]));
 }
 
 /**
@@ -1067,6 +1296,7 @@ const columns: Column<OrdersBenchResult>[] = [
   { header: 'place p50 ms', value: (r) => r.placeP50Ms, numeric: true },
   { header: 'place p99 ms', value: (r) => r.placeP99Ms, numeric: true },
   { header: 'moves/s', value: (r) => r.movesPerSecond, numeric: true },
+  { header: 'PUT p50 ms', value: (r) => r.moveP50Ms ?? null, numeric: true },
   { header: 'PUT p99 ms', value: (r) => r.moveP99Ms, numeric: true },
   { header: 'PUT→event p50 ms', value: (r) => r.eventP50Ms, numeric: true },
   { header: 'PUT→event p99 ms', value: (r) => r.eventP99Ms, numeric: true },
@@ -1080,6 +1310,63 @@ const columns: Column<OrdersBenchResult>[] = [
   { header: 'machine busy %', value: (r) => r.machineBusyPercent, numeric: true },
   { header: 'server RSS MB', value: (r) => r.serverPeakRssMb, numeric: true },
 ];
+
+/** Push mode (--push): the counter mode's moves beside what reached the fake push service. */
+const pushColumns: Column<OrdersBenchResult>[] = [
+  { header: 'database', value: (r) => r.db },
+  { header: 'push', value: (r) => r.push ?? 'off' },
+  { header: 'placed', value: (r) => r.placed, numeric: true },
+  { header: 'orders/s', value: (r) => r.ordersPerSecond, numeric: true },
+  { header: 'place p50 ms', value: (r) => r.placeP50Ms, numeric: true },
+  { header: 'place p99 ms', value: (r) => r.placeP99Ms, numeric: true },
+  { header: 'moves/s', value: (r) => r.movesPerSecond, numeric: true },
+  { header: 'PUT p50 ms', value: (r) => r.moveP50Ms ?? null, numeric: true },
+  { header: 'PUT p99 ms', value: (r) => r.moveP99Ms, numeric: true },
+  { header: 'PUT→event p50 ms', value: (r) => r.eventP50Ms, numeric: true },
+  { header: 'PUT→event p99 ms', value: (r) => r.eventP99Ms, numeric: true },
+  { header: 'lost', value: (r) => r.lostEvents, numeric: true },
+  { header: 'errors', value: (r) => r.errors, numeric: true },
+  { header: 'pushes expected', value: (r) => r.pushFigures?.expected ?? null, numeric: true },
+  { header: 'received in window', value: (r) => r.pushFigures?.receivedInWindow ?? null, numeric: true },
+  { header: 'received / 201 / hanging', value: (r) => pushTally(r.pushFigures) },
+  { header: 'PUT→push p50 / p99 ms', value: (r) => putToPush(r.pushFigures) },
+  { header: 'server CPU ms/order', value: (r) => r.serverCpuMsPerOrder, numeric: true },
+  { header: 'PostgreSQL CPU ms/order', value: (r) => r.postgresCpuMsPerOrder, numeric: true },
+  { header: 'generator + fake push CPU ms/order', value: (r) => r.generatorCpuMsPerOrder, numeric: true },
+  { header: 'machine busy %', value: (r) => r.machineBusyPercent, numeric: true },
+];
+
+function pushTally(figures: PushFigures | undefined): string | null {
+  if (!figures) return null;
+  const count = (value: number) => value.toLocaleString('en-US');
+  return `${count(figures.received)} / ${count(figures.delivered)} / ${count(figures.hanging)}`;
+}
+
+function putToPush(figures: PushFigures | undefined): string | null {
+  if (!figures || figures.pushesTimed === 0) return null;
+  return `${figures.putToPushP50Ms} / ${figures.putToPushP99Ms}`;
+}
+
+/** Push mode: the fake's counts and the outbox's rows after the run, one line per run. */
+function pushLine(db: string, f: PushFigures): string {
+  const outbox = Object.entries(f.outbox)
+    .map(
+      ([kind, c]) =>
+        `${kind} ${c.rows} rows (${c.done} done, ${c.pending} pending, ${c.withError} with a failed try)`,
+    )
+    .join('; ');
+  const drained =
+    f.mode === 'ok'
+      ? f.drainedAfterSeconds === null
+        ? `, not all within ${DRAIN_SECONDS} s after the window`
+        : `, all ${f.drainedAfterSeconds} s after the window`
+      : '';
+  const drainCost =
+    f.mode === 'ok' && f.drainPushes > 0
+      ? ` (${f.drainPushes} pushes while waiting, each costing ${f.drainServerCpuMsPerPush ?? '–'} ms of server and ${f.drainPostgresCpuMsPerPush ?? '–'} ms of PostgreSQL CPU)`
+      : '';
+  return `- ${db}, push ${f.mode}: ${f.subscriptions} subscriptions; ${f.expected} pushes expected (warm-up included); at the window's end ${f.receivedAtEnd} received, ${f.deliveredAtEnd} answered 201, ${f.hangingAtEnd} held open${drained}${drainCost}; then ${f.received} received, ${f.delivered} answered 201, ${f.hanging} held open, ${f.refused} refused as malformed; ${f.pushesTimed} of the window's moves timed to their push; outbox after the servers stopped: ${outbox || 'empty'}`;
+}
 
 /** Paid mode (--paid): placement, the webhook and webhook → the owner's order_created; lost and double-paid. */
 const paidColumns: Column<OrdersBenchResult>[] = [
@@ -1124,9 +1411,17 @@ export function ordersTable(results: OrdersBenchResult[]): string {
     const { database: d, repeatedWebhooks, lostPayments } = figures!;
     return `- ${db}: ${d.paidByBench} paid by the bench (warm-up included; ${repeatedWebhooks} webhooks of the measured window sent twice at once), ${d.paidOrders} orders rows with a payment, ${d.paidReferences} distinct references, ${d.paidCheckouts} paid checkouts, ${d.ordersWithoutPaidCheckout} orders without their paid checkout, ${d.awaitingCheckouts} still awaiting, ${d.refunds} refunds asked; ${lostPayments} paid without order_created`;
   });
-  const table = markdownTable(paid.length > 0 ? paidColumns : columns, results);
+  const pushed = results.filter((result) => result.pushFigures);
+  const table = markdownTable(
+    paid.length > 0 ? paidColumns : pushed.length > 0 ? pushColumns : columns,
+    results,
+  );
   const database =
     checks.length > 0 ? `\n\nPayments in the database after the run:\n${checks.join('\n')}` : '';
+  const pushLines =
+    pushed.length > 0
+      ? `\n\nPushes:\n${pushed.map((result) => pushLine(result.db, result.pushFigures!)).join('\n')}`
+      : '';
   const slots = results
     .filter((result) => result.slotFigures)
     .map(({ db, slotFigures: f }) => {
@@ -1134,7 +1429,7 @@ export function ordersTable(results: OrdersBenchResult[]): string {
     });
   const slotLines =
     slots.length > 0 ? `\n\nPickup slots in the database after the run:\n${slots.join('\n')}` : '';
-  return `${table}${database}${slotLines}\n\nHot statements (EXPLAIN ANALYZE after the run):\n${plans.join('\n')}`;
+  return `${table}${database}${pushLines}${slotLines}\n\nHot statements (EXPLAIN ANALYZE after the run):\n${plans.join('\n')}`;
 }
 
 /** The plain counter run (bench/results/orders.json) the slot mode is compared with. */

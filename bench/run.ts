@@ -12,7 +12,9 @@
 //           its signed charge.success webhook (issue 26), written to bench/results/orders-paid.json;
 //           --max-per-slot N: every shop takes at most N orders per 15-minute pickup slot (issue 30), pickups spread
 //           over the coming 8 slots, 'That time is full' refusals counted apart; compared with the unlimited run in
-//           bench/results/orders.json, written to bench/results/orders-slots.json
+//           bench/results/orders.json, written to bench/results/orders-slots.json; --push ok|hang: every customer
+//           and owner subscribed to Web Push on a fake push service in this process that answers 201 (ok) or holds
+//           every push open (hang) (issue 27), written to bench/results/orders-push-<ok|hang>.json
 //   --runs      web: Lighthouse runs per page, the best kept (default 2)
 //   --concurrency  login-flood: wrong sign-ins at once from the flooding address (default 32)
 //   abuse: --duration seconds of sign-ins per load (default 20), --uploaders bomb uploads at once (default 8),
@@ -25,15 +27,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { trustFakePushService } from '../tests/support/push-tls/trust.js';
 import { type AbuseRow, abuseTable, abuseVerdict, runAbuseBench } from './abuse.js';
 import { type AnalyticsRow, analyticsTable, analyticsVerdict, runAnalyticsBench } from './analytics.js';
 import { type ChatBenchResult, chatTable, runChatBench } from './chat.js';
 import { type DiscoverRow, discoverTable, discoverVerdict, runDiscoverBench } from './discover.js';
-import { type BenchDatabase, runCleanups, writeResults } from './lib.js';
+import { type BenchDatabase, runAgainWith, runCleanups, writeResults } from './lib.js';
 import { type LoginFloodResult, loginFloodTable, runLoginFloodBench } from './login-flood.js';
 import {
   type OrdersBenchResult,
   ordersTable,
+  type PushMode,
   runOrdersBench,
   slotsTable,
   slotsVerdict,
@@ -57,6 +61,7 @@ const valueOptions = [
   'uploaders',
   'senders',
   'max-per-slot',
+  'push',
 ];
 /** Options that take no value: present or not. */
 const flagOptions = ['paid'];
@@ -86,6 +91,13 @@ for (let index = 0; index < args.length; index += 1) {
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
+}
+
+// --push: the fake push service this process starts checks that this process trusts its certificate, and Node
+// reads NODE_EXTRA_CA_CERTS only when a process starts: run again with it set, before anything has started.
+if (options.has('push')) {
+  const env = { ...process.env };
+  if (trustFakePushService(env) !== process.env.NODE_EXTRA_CA_CERTS) await runAgainWith(env);
 }
 
 function numberOption(name: string, fallback: number): number {
@@ -217,7 +229,12 @@ const runners: Record<string, () => Promise<void>> = {
       instances: numberOption('instances', 1),
       paid: options.has('paid'),
       maxPerSlot: options.has('max-per-slot') ? numberOption('max-per-slot', 1) : null,
+      push: (options.get('push') ?? 'off') as PushMode,
     };
+    if (!['off', 'ok', 'hang'].includes(settings.push))
+      fail(`--push must be ok (the push service answers) or hang (it never does), not '${settings.push}'`);
+    if (settings.push !== 'off' && (settings.paid || settings.maxPerSlot !== null))
+      fail('--push is a mode of its own: not with --paid or --max-per-slot');
     const { maxPerSlot } = settings;
     if (maxPerSlot !== null && (!Number.isInteger(maxPerSlot) || maxPerSlot > 100))
       fail(
@@ -228,14 +245,18 @@ const runners: Record<string, () => Promise<void>> = {
     const results: OrdersBenchResult[] = [];
     for (const db of await databases()) {
       console.log(
-        `\n▶ orders on ${db}: ${settings.shops} shops${maxPerSlot === null ? '' : ` taking at most ${maxPerSlot} orders per 15-minute pickup slot`}, ${settings.customers.toLocaleString('en-US')} customers and ${settings.owners} owners connected, ${settings.rate} orders/s for ${settings.durationSeconds} s, ${settings.paid ? 'each paid online (fake Paystack, charge.success webhook) and' : 'each'} run to completed`,
+        `\n▶ orders on ${db}: ${settings.shops} shops${maxPerSlot === null ? '' : ` taking at most ${maxPerSlot} orders per 15-minute pickup slot`}, ${settings.customers.toLocaleString('en-US')} customers and ${settings.owners} owners connected, ${settings.rate} orders/s for ${settings.durationSeconds} s, ${settings.paid ? 'each paid online (fake Paystack, charge.success webhook) and' : 'each'} run to completed${settings.push === 'off' ? '' : `; every customer and owner subscribed to Web Push on a fake push service that ${settings.push === 'ok' ? 'answers 201' : 'holds every push open'}`}`,
       );
       results.push(await runOrdersBench({ db, postgresUrl, ...settings }));
     }
     console.log(`\n${ordersTable(results)}\n`);
     if (maxPerSlot === null) {
       console.log(
-        `wrote ${writeResults(settings.paid ? 'orders-paid' : 'orders', results, { ...settings, machine })}`,
+        `wrote ${writeResults(
+          settings.paid ? 'orders-paid' : settings.push === 'off' ? 'orders' : `orders-push-${settings.push}`,
+          results,
+          { ...settings, machine },
+        )}`,
       );
       return;
     }
