@@ -21,6 +21,7 @@ const DashboardPage = lazyNamed(() => import('./pages/DashboardPage'), 'Dashboar
 const BoardPage = lazyNamed(() => import('./pages/BoardPage'), 'BoardPage');
 const TermsPage = lazyNamed(() => import('./pages/TermsPage'), 'TermsPage');
 const PrivacyPage = lazyNamed(() => import('./pages/PrivacyPage'), 'PrivacyPage');
+const SettingsPage = lazyNamed(() => import('./pages/SettingsPage'), 'SettingsPage');
 const NotFoundPage = lazyNamed(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 
 export function App() {
@@ -41,6 +42,7 @@ export function App() {
         <Route path="/shops/:id" component={ShopPage} />
         <Route path="/dashboard/board" component={BoardPage} />
         <Route path="/dashboard" component={DashboardPage} />
+        <Route path="/settings" component={SettingsPage} />
         <Route path="/terms" component={TermsPage} />
         <Route path="/privacy" component={PrivacyPage} />
         <Route component={NotFoundPage} />

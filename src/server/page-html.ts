@@ -26,6 +26,7 @@ const PAGE_MODULES: [pattern: RegExp, module: string][] = [
   [/^\/dashboard\/?$/, 'pages/DashboardPage.tsx'],
   [/^\/login\/?$/, 'pages/LoginPage.tsx'],
   [/^\/register\/?$/, 'pages/RegisterPage.tsx'],
+  [/^\/settings\/?$/, 'pages/SettingsPage.tsx'],
 ];
 
 type ManifestEntry = { file: string; imports?: string[] };

@@ -1,6 +1,7 @@
-// The top navigation (spec §2, §6): role-based links, the user and sign-out; a collapsible menu on phones.
+// The top navigation (spec §2, §6): role-based links, the user, their settings and sign-out; a collapsible menu on
+// phones.
 import type { Role } from '@shared/api/auth';
-import { LogOut, Menu, X } from 'lucide-react';
+import { LogOut, Menu, Settings, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useAuth } from '../lib/auth';
@@ -66,6 +67,15 @@ export function NavBar() {
                 </span>
                 {user.username}
               </span>
+              <Link
+                href="/settings"
+                aria-label="Settings"
+                title="Settings"
+                aria-current={location === '/settings' ? 'page' : undefined}
+                className={cn(linkClass('/settings'), 'p-2')}
+              >
+                <Settings className="h-4 w-4" aria-hidden />
+              </Link>
               <Button variant="outline" size="sm" onClick={signOut}>
                 <LogOut className="h-4 w-4" aria-hidden /> Sign Out
               </Button>
@@ -110,6 +120,14 @@ export function NavBar() {
                 <p className="px-3 pt-3 text-sm text-espresso-600">
                   Signed in as <span className="font-semibold text-espresso-900">{user.username}</span>
                 </p>
+                <Link
+                  href="/settings"
+                  className={cn(linkClass('/settings'), 'flex items-center gap-2')}
+                  aria-current={location === '/settings' ? 'page' : undefined}
+                  onClick={close}
+                >
+                  <Settings className="h-4 w-4" aria-hidden /> Settings
+                </Link>
                 <Button variant="outline" className="mt-2" onClick={signOut}>
                   <LogOut className="h-4 w-4" aria-hidden /> Sign Out
                 </Button>

@@ -1,4 +1,5 @@
-// The session (spec §4): token in localStorage 'token', profile fetched on load, a bad token dropped silently.
+// The session (spec §4): token in localStorage 'token', profile fetched on load, a bad token dropped silently;
+// signing out also ends this device's push notifications for the account.
 
 import type { AuthResponse, RegisterBody, Role, User, VerifyCodeBody } from '@shared/api/auth';
 import { useQueryClient } from '@tanstack/react-query';
@@ -70,6 +71,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       verifyCode: async (body) =>
         accept(await apiRequest<AuthResponse>('POST', '/api/auth/verify-code', body)),
       logout: () => {
+        // This device stops getting the account's notifications (issue 27); loaded only when signing out.
+        const token = getToken();
+        if (token && 'serviceWorker' in navigator)
+          void import('../features/notifications/push').then((push) => push.forgetThisDevice(token));
         localStorage.removeItem(TOKEN_KEY);
         setUser(null);
         queryClient.clear();

@@ -1,5 +1,6 @@
 // A customer's orders (/orders): active ones with a progress tracker, past ones with Order again; coming back from
-// Paystack (?payment=<reference>) verifies that order's payment and says how it went (issue 26).
+// Paystack (?payment=<reference>) verifies that order's payment and says how it went (issue 26); once there is an
+// order, the offer of a notification when it is ready (issue 27).
 import type { Order } from '@shared/api/orders';
 import { customerActions, orderStatusMessage } from '@shared/domain/order-status';
 import { ReceiptText, RotateCcw } from 'lucide-react';
@@ -9,6 +10,7 @@ import { OrderCard } from '../components/OrderCard';
 import { PageShell } from '../components/PageShell';
 import { Prompt } from '../components/Prompt';
 import { SignInRequired } from '../components/SignInRequired';
+import { PushOffer } from '../features/notifications/PushOffer';
 import { getCart, replaceCart } from '../features/orders/cart';
 import { askToChooseAgain } from '../features/orders/choose-again';
 import { OrderProgress } from '../features/orders/OrderProgress';
@@ -83,6 +85,12 @@ function CustomerOrders() {
         </Prompt>
       ) : (
         <>
+          <PushOffer
+            place="orders"
+            title="Get a notification when your order is ready?"
+            text="We'll let you know on this device, even when Brew Connect is closed."
+            onTurnedOn="We'll let you know when your order is ready."
+          />
           <section aria-labelledby="active-orders" className="space-y-4">
             <h2 id="active-orders" className="font-display text-2xl font-semibold">
               Active Orders

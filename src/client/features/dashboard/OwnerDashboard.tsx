@@ -1,5 +1,6 @@
 // The shop owner's dashboard body: loads the owner's shops, then the empty state or the four tabs; the new-order
-// chime and the tab title's count of orders to confirm (issue 30), and the way to the orders board.
+// chime and the tab title's count of orders to confirm (issue 30), the way to the orders board, and the offer of
+// a notification for each new order (issue 27).
 import { LayoutGrid, Plus, Store } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -9,6 +10,7 @@ import { Dialog } from '../../ui/Dialog';
 import { Spinner } from '../../ui/Spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { useConversations } from '../messages/queries';
+import { PushOffer } from '../notifications/PushOffer';
 import { OrderSoundControl } from '../orders/OrderSoundControl';
 import { OwnerOrdersTab } from '../orders/OwnerOrdersTab';
 import { useDashboardSummary } from '../orders/queries';
@@ -59,6 +61,14 @@ export function OwnerDashboard() {
         )}
       </header>
       {list.length > 0 && <OrderSoundControl className="-mt-4" />}
+      {list.length > 0 && (
+        <PushOffer
+          place="dashboard"
+          title="Get a notification when a new order comes in?"
+          text="On this device, even when the dashboard is closed."
+          onTurnedOn="This device will tell you when a new order comes in."
+        />
+      )}
 
       {shops.isLoading ? (
         <Spinner label="Loading dashboard..." />
