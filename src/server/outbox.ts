@@ -27,7 +27,7 @@ export const MAX_ATTEMPTS = 5;
 export const GIVE_UP_AFTER_SECONDS = 10 * 60;
 const FIRST_BACKOFF_SECONDS = 15;
 /** Rows claimed per round. */
-const BATCH = 10;
+const BATCH = 25;
 /** Rows one instance works on at once (each may be a push to a slow service). */
 const MAX_IN_FLIGHT = 100;
 
@@ -51,6 +51,8 @@ export class RetryLater extends Error {
   constructor(
     message: string,
     readonly afterSeconds: number,
+    /** Expected and already told once (a push service left alone): logged at debug, not as a warning per row. */
+    readonly quiet = false,
   ) {
     super(message);
   }
@@ -130,7 +132,8 @@ export function startOutboxWorker(
             : {}),
         })
         .where(and(eq(outbox.id, id)));
-      log[givenUp ? 'error' : 'warn'](
+      const quiet = !givenUp && error instanceof RetryLater && error.quiet;
+      log[givenUp ? 'error' : quiet ? 'debug' : 'warn'](
         { err: error, outboxId: id, kind: row.kind, attempt: row.attempts },
         givenUp ? 'outbox work given up' : 'outbox work failed; will retry',
       );

@@ -47,6 +47,8 @@ export type PushOutcome =
 
 export interface PushSender {
   publicKey: string;
+  /** Seconds this endpoint's push service is still left alone (0: it may be asked): checked before any other work. */
+  leftAlone(endpoint: string): number;
   send(target: PushTarget, payload: PushPayload, options: PushOptions): Promise<PushOutcome>;
 }
 
@@ -125,7 +127,7 @@ export function createWebPushSender(keys: {
    */
   const failed = (state: HostState) => {
     state.failures += 1;
-    if (state.failures >= BREAKER_FAILURES) {
+    if (state.failures >= BREAKER_FAILURES && state.openUntil <= Date.now()) {
       const seconds = Math.min(
         BREAKER_MAX_SECONDS,
         BREAKER_FIRST_SECONDS * 2 ** Math.floor((state.failures - BREAKER_FAILURES) / BREAKER_FAILURES),
@@ -136,6 +138,16 @@ export function createWebPushSender(keys: {
 
   return {
     publicKey: keys.publicKey,
+    leftAlone(endpoint) {
+      let origin: string;
+      try {
+        origin = new URL(endpoint).origin;
+      } catch {
+        return 0;
+      }
+      const state = hosts.get(origin);
+      return state ? Math.max(0, Math.ceil((state.openUntil - Date.now()) / 1000)) : 0;
+    },
     async send(target, payload, options) {
       // Checked again here, not only when it was saved: the list may have been narrowed since.
       if (!isPushServiceEndpoint(target.endpoint, keys.allowedHosts))
