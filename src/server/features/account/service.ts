@@ -1,8 +1,7 @@
 // One's own account (issue 28): username, email (confirmed by a code to the new address), password, and POPIA's
 // rights to see everything held (export) and to be deleted.
-import { randomInt, timingSafeEqual } from 'node:crypto';
 import argon2 from 'argon2';
-import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { DELETED_CUSTOMER_NAME } from '../../../shared/api/account.js';
 import type { User } from '../../../shared/api/auth.js';
 import type { Database } from '../../db/client.js';
@@ -24,12 +23,15 @@ import { HttpError } from '../../http-error.js';
 import { enqueue } from '../../outbox.js';
 import { emailChangedMail, emailCodeMail, passwordChangedMail } from '../auth/account-mail.js';
 import {
-  type CodeDeps,
-  hashCode,
-  isUniqueViolation,
+  claimCodeTry,
+  codeMatches,
+  codesInLastHour,
   MAX_CODE_ATTEMPTS,
-  publicUser,
-} from '../auth/service.js';
+  newCode,
+  replaceCode,
+  spendCode,
+} from '../auth/codes.js';
+import { type CodeDeps, isUniqueViolation, publicUser } from '../auth/service.js';
 import { revokeSessions } from '../auth/sessions.js';
 
 export const EMAIL_CODE_MINUTES = 15;
@@ -83,37 +85,20 @@ export async function startEmailChange(deps: CodeDeps, userId: number, email: st
     .from(users)
     .where(sql`lower(${users.email}) = lower(${email})`);
   if (taken) throw new HttpError(409, 'An account with this email already exists');
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const code = newCode();
   await deps.db.transaction(async (tx) => {
-    const [{ count }] = (await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(verificationCodes)
-      .where(
-        and(
-          eq(verificationCodes.purpose, 'email_change'),
-          eq(verificationCodes.userId, userId),
-          gt(verificationCodes.createdAt, new Date(now.getTime() - 60 * 60_000)),
-        ),
-      )) as [{ count: number }];
-    if (count >= 5) throw new HttpError(429, 'Too many codes were requested. Please try again in an hour.');
-    await tx
-      .update(verificationCodes)
-      .set({ spentAt: now })
-      .where(
-        and(
-          eq(verificationCodes.purpose, 'email_change'),
-          eq(verificationCodes.userId, userId),
-          isNull(verificationCodes.spentAt),
-        ),
-      );
-    await tx.insert(verificationCodes).values({
+    if ((await codesInLastHour(tx, 'email_change', { userId }, now)) >= 5)
+      throw new HttpError(429, 'Too many codes were requested. Please try again in an hour.');
+    await replaceCode(tx, {
       purpose: 'email_change',
-      userId,
+      owner: { userId },
       email,
-      codeHash: hashCode(deps.secret, email, code),
-      expiresAt: new Date(now.getTime() + EMAIL_CODE_MINUTES * 60_000),
+      userId,
+      code,
+      secret: deps.secret,
+      ttlMinutes: EMAIL_CODE_MINUTES,
       requestedFrom,
-      createdAt: now,
+      now,
     });
     await enqueue(tx, 'mail', emailCodeMail(email, code, EMAIL_CODE_MINUTES));
   });
@@ -122,35 +107,12 @@ export async function startEmailChange(deps: CodeDeps, userId: number, email: st
 /** Switches to the address the latest code went to; the old address is told. */
 export async function confirmEmailChange(deps: CodeDeps, userId: number, code: string): Promise<User> {
   const now = deps.now?.() ?? new Date();
-  const [latest] = await deps.db
-    .update(verificationCodes)
-    .set({ failedAttempts: sql`${verificationCodes.failedAttempts} + 1` })
-    .where(
-      and(
-        sql`${verificationCodes.id} = (select id from ${verificationCodes} where ${verificationCodes.userId} = ${userId}
-          and ${verificationCodes.purpose} = 'email_change' and ${verificationCodes.spentAt} is null
-          order by id desc limit 1)`,
-        isNull(verificationCodes.spentAt),
-        gt(verificationCodes.expiresAt, now),
-        lt(verificationCodes.failedAttempts, MAX_CODE_ATTEMPTS),
-      ),
-    )
-    .returning({
-      id: verificationCodes.id,
-      email: verificationCodes.email,
-      codeHash: verificationCodes.codeHash,
-      tries: verificationCodes.failedAttempts,
-    });
+  const latest = await claimCodeTry(deps.db, 'email_change', { userId }, now);
   if (!latest) throw new HttpError(400, 'That code has expired — ask for a new one');
-  const expected = Buffer.from(latest.codeHash, 'hex');
-  const given = Buffer.from(hashCode(deps.secret, latest.email, code), 'hex');
-  if (!timingSafeEqual(expected, given)) {
+  if (!codeMatches(deps.secret, latest.email, code, latest.codeHash)) {
     const left = MAX_CODE_ATTEMPTS - latest.tries;
     if (left <= 0) {
-      await deps.db
-        .update(verificationCodes)
-        .set({ spentAt: now })
-        .where(eq(verificationCodes.id, latest.id));
+      await spendCode(deps.db, latest.id, now);
       throw new HttpError(400, 'That code has expired — ask for a new one');
     }
     throw new HttpError(400, `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
@@ -158,7 +120,8 @@ export async function confirmEmailChange(deps: CodeDeps, userId: number, code: s
   const old = await accountOf(deps.db, userId);
   try {
     return await deps.db.transaction(async (tx) => {
-      await tx.update(verificationCodes).set({ spentAt: now }).where(eq(verificationCodes.id, latest.id));
+      if (!(await spendCode(tx, latest.id, now)))
+        throw new HttpError(400, 'That code has expired — ask for a new one');
       const [row] = await tx
         .update(users)
         .set({ email: latest.email })

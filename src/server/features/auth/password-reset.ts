@@ -1,23 +1,25 @@
 // A forgotten password (issue 28): a 6-digit code mailed for 15 minutes, then a new password, every session ended
 // and a new one begun. The request takes the same steps and gives the same answer whether or not an account uses
 // the email, so neither its words nor its time tell who has an account.
-import { randomInt, timingSafeEqual } from 'node:crypto';
 import argon2 from 'argon2';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { PASSWORD_RESET_CODE_MINUTES, RESET_CODE_EXPIRED } from '../../../shared/api/account.js';
 import type { User } from '../../../shared/api/auth.js';
 import type { Database } from '../../db/client.js';
-import { outbox, users, verificationCodes } from '../../db/schema.js';
+import { outbox, users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { enqueue, type OutboxRow } from '../../outbox.js';
 import { noAccountMail, passwordChangedMail, resetCodeMail } from './account-mail.js';
 import {
-  type CodeDeps,
-  hashCode,
+  claimCodeTry,
+  codeMatches,
+  codesInLastHour,
   MAX_CODE_ATTEMPTS,
-  MAX_CODES_PER_EMAIL_PER_HOUR,
-  publicUser,
-} from './service.js';
+  newCode,
+  replaceCode,
+  spendCode,
+} from './codes.js';
+import { type CodeDeps, MAX_CODES_PER_EMAIL_PER_HOUR, publicUser } from './service.js';
 import { createSession, revokeSessions, type SessionOrigin } from './sessions.js';
 
 /** The advisory lock's first key for one email's reset codes (sign-up codes use SEND_CODE_LOCK). */
@@ -48,7 +50,7 @@ export async function issueResetCode(deps: CodeDeps, payload: unknown, row: Outb
     .select({ id: users.id })
     .from(users)
     .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)));
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const code = newCode();
   await deps.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(outbox)
@@ -57,36 +59,18 @@ export async function issueResetCode(deps: CodeDeps, payload: unknown, row: Outb
       .returning({ id: outbox.id });
     if (!claimed) return;
     await tx.execute(sql`select pg_advisory_xact_lock(${RESET_CODE_LOCK}::int, hashtext(lower(${email})))`);
-    const [{ count }] = (await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(verificationCodes)
-      .where(
-        and(
-          eq(verificationCodes.purpose, 'password_reset'),
-          eq(verificationCodes.email, email),
-          gt(verificationCodes.createdAt, new Date(now.getTime() - 60 * 60_000)),
-        ),
-      )) as [{ count: number }];
     // Past the hourly number for this email, whoever it belongs to: no more codes, no more mail.
-    if (count >= MAX_CODES_PER_EMAIL_PER_HOUR) return;
-    await tx
-      .update(verificationCodes)
-      .set({ spentAt: now })
-      .where(
-        and(
-          eq(verificationCodes.purpose, 'password_reset'),
-          eq(verificationCodes.email, email),
-          isNull(verificationCodes.spentAt),
-        ),
-      );
-    await tx.insert(verificationCodes).values({
+    if ((await codesInLastHour(tx, 'password_reset', { email }, now)) >= MAX_CODES_PER_EMAIL_PER_HOUR) return;
+    await replaceCode(tx, {
       purpose: 'password_reset',
-      userId: account?.id ?? null,
+      owner: { email },
       email,
-      codeHash: hashCode(deps.secret, email, code),
-      expiresAt: new Date(now.getTime() + PASSWORD_RESET_CODE_MINUTES * 60_000),
+      userId: account?.id ?? null,
+      code,
+      secret: deps.secret,
+      ttlMinutes: PASSWORD_RESET_CODE_MINUTES,
       requestedFrom,
-      createdAt: now,
+      now,
     });
     await enqueue(
       tx,
@@ -107,35 +91,12 @@ export async function confirmPasswordReset(
   origin: SessionOrigin,
 ): Promise<{ user: User; sid: string; ended: string[] }> {
   const now = deps.now?.() ?? new Date();
-  const [latest] = await deps.db
-    .update(verificationCodes)
-    .set({ failedAttempts: sql`${verificationCodes.failedAttempts} + 1` })
-    .where(
-      and(
-        sql`${verificationCodes.id} = (select id from ${verificationCodes} where ${verificationCodes.email} = ${body.email}
-          and ${verificationCodes.purpose} = 'password_reset' and ${verificationCodes.spentAt} is null
-          order by id desc limit 1)`,
-        isNull(verificationCodes.spentAt),
-        gt(verificationCodes.expiresAt, now),
-        lt(verificationCodes.failedAttempts, MAX_CODE_ATTEMPTS),
-      ),
-    )
-    .returning({
-      id: verificationCodes.id,
-      codeHash: verificationCodes.codeHash,
-      tries: verificationCodes.failedAttempts,
-      userId: verificationCodes.userId,
-    });
+  const latest = await claimCodeTry(deps.db, 'password_reset', { email: body.email }, now);
   if (!latest) throw new HttpError(400, RESET_CODE_EXPIRED);
-  const expected = Buffer.from(latest.codeHash, 'hex');
-  const given = Buffer.from(hashCode(deps.secret, body.email, body.code), 'hex');
   // A code for an email no account uses was never mailed: even a lucky guess of it resets nothing.
-  if (!timingSafeEqual(expected, given) || latest.userId === null) {
+  if (!codeMatches(deps.secret, body.email, body.code, latest.codeHash) || latest.userId === null) {
     if (latest.tries >= MAX_CODE_ATTEMPTS) {
-      await deps.db
-        .update(verificationCodes)
-        .set({ spentAt: now })
-        .where(and(eq(verificationCodes.id, latest.id), isNull(verificationCodes.spentAt)));
+      await spendCode(deps.db, latest.id, now);
       throw new HttpError(400, RESET_CODE_EXPIRED);
     }
     const left = MAX_CODE_ATTEMPTS - latest.tries;
@@ -144,12 +105,7 @@ export async function confirmPasswordReset(
   const userId = latest.userId;
   const passwordHash = await argon2.hash(body.password, { type: argon2.argon2id });
   return deps.db.transaction(async (tx) => {
-    const spent = await tx
-      .update(verificationCodes)
-      .set({ spentAt: now })
-      .where(and(eq(verificationCodes.id, latest.id), isNull(verificationCodes.spentAt)))
-      .returning({ id: verificationCodes.id });
-    if (spent.length === 0) throw new HttpError(400, RESET_CODE_EXPIRED);
+    if (!(await spendCode(tx, latest.id, now))) throw new HttpError(400, RESET_CODE_EXPIRED);
     const [row] = await tx
       .update(users)
       .set({ passwordHash })

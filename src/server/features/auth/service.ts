@@ -1,16 +1,23 @@
 // Accounts: registration, sign-in and the emailed sign-up codes (spec §4 Session, §5 wizard, §7 Auth).
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import argon2 from 'argon2';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DELETED_CUSTOMER_NAME } from '../../../shared/api/account.js';
 import type { RegisterBody, User, VerifyCodeBody } from '../../../shared/api/auth.js';
 import type { Database, Transaction } from '../../db/client.js';
-import { users, verificationCodes } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import type { Mailer } from '../../integrations/mail.js';
+import {
+  claimCodeTry,
+  codeMatches,
+  codesInLastHour,
+  MAX_CODE_ATTEMPTS,
+  newCode,
+  replaceCode,
+  spendCode,
+} from './codes.js';
 
 export const CODE_TTL_MINUTES = 10;
-export const MAX_CODE_ATTEMPTS = 5;
 /** How many codes one email address may be sent in an hour. */
 export const MAX_CODES_PER_EMAIL_PER_HOUR = 5;
 /** The first key of the advisory lock that takes one email's code sends one at a time (the second: the email's hash). */
@@ -82,10 +89,6 @@ export async function authenticate(db: Database, email: string, password: string
   return publicUser(row);
 }
 
-export function hashCode(secret: string, email: string, code: string): string {
-  return createHmac('sha256', secret).update(`${email.toLowerCase()}:${code}`).digest('hex');
-}
-
 export interface CodeDeps {
   db: Database;
   mailer: Mailer;
@@ -103,43 +106,22 @@ export async function sendSignUpCode(deps: CodeDeps, email: string, requestedFro
     .from(users)
     .where(sql`lower(${users.email}) = lower(${email})`);
 
-  const hourAgo = new Date(now.getTime() - 60 * 60 * 1000);
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const expiresAt = new Date(now.getTime() + CODE_TTL_MINUTES * 60 * 1000);
+  const code = newCode();
   const stored = await deps.db.transaction(async (tx) => {
     // One email's sends are counted and stored one at a time, on every instance: a lock of this transaction,
     // held in PostgreSQL, per email. Counting and then storing without it let 20 requests at once send 7-15
     // mails against a limit of 5 (issue 33).
     await tx.execute(sql`select pg_advisory_xact_lock(${SEND_CODE_LOCK}::int, hashtext(lower(${email})))`);
-    const [{ count }] = (await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(verificationCodes)
-      .where(
-        and(
-          eq(verificationCodes.purpose, 'sign_up'),
-          eq(verificationCodes.email, email),
-          gt(verificationCodes.createdAt, hourAgo),
-        ),
-      )) as [{ count: number }];
-    if (count >= MAX_CODES_PER_EMAIL_PER_HOUR) return false;
-    // A new code replaces any earlier one: only the latest code can be used.
-    await tx
-      .update(verificationCodes)
-      .set({ spentAt: now })
-      .where(
-        and(
-          eq(verificationCodes.purpose, 'sign_up'),
-          eq(verificationCodes.email, email),
-          isNull(verificationCodes.spentAt),
-        ),
-      );
-    await tx.insert(verificationCodes).values({
+    if ((await codesInLastHour(tx, 'sign_up', { email }, now)) >= MAX_CODES_PER_EMAIL_PER_HOUR) return false;
+    await replaceCode(tx, {
       purpose: 'sign_up',
+      owner: { email },
       email,
-      codeHash: hashCode(deps.secret, email, code),
-      expiresAt,
+      code,
+      secret: deps.secret,
+      ttlMinutes: CODE_TTL_MINUTES,
       requestedFrom,
-      createdAt: now,
+      now,
     });
     return true;
   });
@@ -174,38 +156,11 @@ const EXPIRED_OR_USED = 'This verification code has expired or was already used.
 
 export async function verifyCodeAndRegister(deps: CodeDeps, body: VerifyCodeBody): Promise<User> {
   const now = deps.now?.() ?? new Date();
-  // A try is claimed before the code is compared, by one conditional write on the email's latest unspent code:
-  // however many guesses come at once, on however many instances, at most MAX_CODE_ATTEMPTS are ever compared
-  // (issue 33: reading the count first let 18 guesses at once get 6-10 checks). So failed_attempts counts the
-  // tries claimed; a right one spends the code below.
-  const [latest] = await deps.db
-    .update(verificationCodes)
-    .set({ failedAttempts: sql`${verificationCodes.failedAttempts} + 1` })
-    .where(
-      and(
-        sql`${verificationCodes.id} = (select id from ${verificationCodes} where ${verificationCodes.email} = ${body.email}
-          and ${verificationCodes.purpose} = 'sign_up' and ${verificationCodes.spentAt} is null order by id desc limit 1)`,
-        isNull(verificationCodes.spentAt),
-        gt(verificationCodes.expiresAt, now),
-        lt(verificationCodes.failedAttempts, MAX_CODE_ATTEMPTS),
-      ),
-    )
-    .returning({
-      id: verificationCodes.id,
-      codeHash: verificationCodes.codeHash,
-      tries: verificationCodes.failedAttempts,
-    });
+  const latest = await claimCodeTry(deps.db, 'sign_up', { email: body.email }, now);
   if (!latest) throw new HttpError(400, EXPIRED_OR_USED);
-
-  const expected = Buffer.from(latest.codeHash, 'hex');
-  const given = Buffer.from(hashCode(deps.secret, body.email, body.code), 'hex');
-  if (!timingSafeEqual(expected, given)) {
+  if (!codeMatches(deps.secret, body.email, body.code, latest.codeHash)) {
     // The last try spends the code, so it reads as used from now on.
-    if (latest.tries >= MAX_CODE_ATTEMPTS)
-      await deps.db
-        .update(verificationCodes)
-        .set({ spentAt: now })
-        .where(and(eq(verificationCodes.id, latest.id), isNull(verificationCodes.spentAt)));
+    if (latest.tries >= MAX_CODE_ATTEMPTS) await spendCode(deps.db, latest.id, now);
     const left = MAX_CODE_ATTEMPTS - latest.tries;
     throw new HttpError(
       400,
@@ -217,12 +172,7 @@ export async function verifyCodeAndRegister(deps: CodeDeps, body: VerifyCodeBody
 
   // Spending the code and creating the account succeed or fail together.
   return deps.db.transaction(async (tx) => {
-    const spent = await tx
-      .update(verificationCodes)
-      .set({ spentAt: now })
-      .where(and(eq(verificationCodes.id, latest.id), isNull(verificationCodes.spentAt)))
-      .returning({ id: verificationCodes.id });
-    if (spent.length === 0) throw new HttpError(400, EXPIRED_OR_USED);
+    if (!(await spendCode(tx, latest.id, now))) throw new HttpError(400, EXPIRED_OR_USED);
     return insertUser(tx, { ...body.userData, email: body.email });
   });
 }
