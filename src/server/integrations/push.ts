@@ -42,7 +42,7 @@ export interface PushOptions {
 export type PushOutcome =
   | { outcome: 'sent' }
   | { outcome: 'gone'; status: number }
-  | { outcome: 'retry'; reason: string; afterSeconds?: number }
+  | { outcome: 'retry'; reason: string; afterSeconds?: number; quiet?: boolean }
   | { outcome: 'refused'; status: number; reason: string };
 
 export interface PushSender {

@@ -42,7 +42,7 @@ export function pushHandlers(db: Database, sender: PushSender | undefined) {
             eq(pushSubscriptions.endpoint, push.endpoint),
           ),
         );
-      if (!device || !device[preferenceOf(push)]) return;
+      if (!device?.[preferenceOf(push)]) return;
       // Someone with the app open hears a message live; a push would say it twice.
       if (push.kind === 'message' && (await hasOpenSocket(db, push.userId))) return;
       const notification = await composeNotification(db, push);
@@ -63,7 +63,7 @@ export function pushHandlers(db: Database, sender: PushSender | undefined) {
         return;
       }
       if (result.outcome === 'refused') throw new GiveUp(result.reason);
-      throw new RetryLater(result.reason, result.afterSeconds ?? 0);
+      throw new RetryLater(result.reason, result.afterSeconds ?? 0, result.quiet);
     },
   };
 }
