@@ -1,5 +1,6 @@
-// The router: every route of spec §2, and the live connection for a signed-in user. The landing page is in the
-// first script; every other page loads when first visited, so a phone on mobile data downloads only what it shows.
+// The router: every route of spec §2 (and issue 28's /forgot-password), and the live connection for a signed-in
+// user. The landing page is in the first script; every other page loads when first visited, so a phone on mobile
+// data downloads only what it shows.
 import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { useAuth } from './lib/auth';
@@ -12,6 +13,7 @@ import { PageLoading } from './ui/PageLoading';
 const AuthPage = lazyNamed(() => import('./pages/AuthPage'), 'AuthPage');
 const LoginPage = lazyNamed(() => import('./pages/LoginPage'), 'LoginPage');
 const RegisterPage = lazyNamed(() => import('./pages/RegisterPage'), 'RegisterPage');
+const ForgotPasswordPage = lazyNamed(() => import('./pages/ForgotPasswordPage'), 'ForgotPasswordPage');
 const DiscoverPage = lazyNamed(() => import('./pages/DiscoverPage'), 'DiscoverPage');
 const MessagesPage = lazyNamed(() => import('./pages/MessagesPage'), 'MessagesPage');
 const FavoritesPage = lazyNamed(() => import('./pages/FavoritesPage'), 'FavoritesPage');
@@ -35,6 +37,7 @@ export function App() {
         <Route path="/auth" component={AuthPage} />
         <Route path="/login" component={LoginPage} />
         <Route path="/register" component={RegisterPage} />
+        <Route path="/forgot-password" component={ForgotPasswordPage} />
         <Route path="/discover" component={DiscoverPage} />
         <Route path="/messages" component={MessagesPage} />
         <Route path="/favorites" component={FavoritesPage} />

@@ -1,7 +1,15 @@
 // The API client's contract with spec §7 and §8: error text, server messages, paths from query keys, 401 handling.
 import { QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { apiRequest, errorMessage, errorStatus, getQueryFn, pathFromKey } from './api';
+import {
+  apiRequest,
+  errorMessage,
+  errorStatus,
+  fileNameFromDisposition,
+  getQueryFn,
+  onSessionEnded,
+  pathFromKey,
+} from './api';
 
 const stored = new Map<string, string>();
 const fetchMock = vi.fn<typeof fetch>();
@@ -106,4 +114,53 @@ describe('getQueryFn', () => {
     fetchMock.mockResolvedValueOnce(reply(500, '{"message":"Internal server error"}'));
     await expect(query(queryContext(['/api/auth/me']))).rejects.toThrow('500: ');
   });
+});
+
+describe('a session the server ended (issue 28)', () => {
+  test('a 401 to a call made with the stored token drops the token and tells the session once', async () => {
+    stored.set('token', 'abc');
+    const ended = vi.fn();
+    const stop = onSessionEnded(ended);
+    fetchMock.mockResolvedValue(reply(401, '{"message":"Please sign in to continue"}'));
+    await expect(apiRequest('GET', '/api/orders')).rejects.toThrow('401: ');
+    expect(stored.has('token')).toBe(false);
+    expect(ended).toHaveBeenCalledExactlyOnceWith('abc');
+    stop();
+  });
+
+  test('a 401 without a token, or to a token replaced meanwhile, or another status, changes nothing', async () => {
+    const ended = vi.fn();
+    const stop = onSessionEnded(ended);
+    fetchMock.mockResolvedValue(reply(401, '{"message":"Invalid email or password"}'));
+    await expect(apiRequest('POST', '/api/auth/login', {})).rejects.toThrow();
+
+    stored.set('token', 'old');
+    fetchMock.mockImplementation(async () => {
+      stored.set('token', 'new'); // signed in afresh while the old token's call was under way
+      return reply(401, '{}');
+    });
+    await expect(apiRequest('GET', '/api/orders')).rejects.toThrow();
+    expect(stored.get('token')).toBe('new');
+
+    fetchMock.mockResolvedValue(reply(403, '{"message":"Only shop owners can do this"}'));
+    await expect(apiRequest('GET', '/api/orders')).rejects.toThrow('403: ');
+    expect(stored.get('token')).toBe('new');
+    expect(ended).not.toHaveBeenCalled();
+    stop();
+  });
+});
+
+test('fileNameFromDisposition reads the name a download is given, never a path', () => {
+  expect(fileNameFromDisposition('attachment; filename="brew-connect-Thandi-2025-03-10.json"')).toBe(
+    'brew-connect-Thandi-2025-03-10.json',
+  );
+  expect(fileNameFromDisposition('attachment; filename="brew-connect-Zo%C3%AB-2025-03-10.json"')).toBe(
+    'brew-connect-Zoë-2025-03-10.json',
+  );
+  expect(fileNameFromDisposition('attachment; filename="a.json"; filename*=UTF-8\'\'b%20c.json')).toBe(
+    'b c.json',
+  );
+  expect(fileNameFromDisposition('attachment; filename="../../etc/passwd"')).toBe('..-..-etc-passwd');
+  expect(fileNameFromDisposition('attachment')).toBeNull();
+  expect(fileNameFromDisposition(null)).toBeNull();
 });

@@ -1,10 +1,42 @@
-// The one API client (spec §7, §8): cookies, JSON, bearer token; a non-OK reply becomes '{status}: {body}'.
+// The one API client (spec §7, §8): cookies, JSON, bearer token; a non-OK reply becomes '{status}: {body}'. A 401 to
+// a call made with the stored token means its session ended on the server (issue 28): the token is dropped and the
+// session (lib/auth.tsx) is told.
 import type { QueryFunction } from '@tanstack/react-query';
 
 export const TOKEN_KEY = 'token';
 
 export function getToken(): string | null {
   return localStorage.getItem(TOKEN_KEY);
+}
+
+type SessionEndedListener = (token: string) => void;
+const sessionEndedListeners = new Set<SessionEndedListener>();
+
+/** Calls `listener` with the dropped token whenever the server refuses the stored one; returns the unsubscribe. */
+export function onSessionEnded(listener: SessionEndedListener): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+/**
+ * Takes a 401 to a call made with `sentToken` as the end of that session (signed out elsewhere, a new password, a
+ * deleted account): only while that token is still the stored one, so a late answer to an old token never signs
+ * out a newer session.
+ */
+export function noticeUnauthorized(status: number, sentToken: string | null | undefined) {
+  if (status !== 401 || !sentToken || getToken() !== sentToken) return;
+  localStorage.removeItem(TOKEN_KEY);
+  for (const listener of sessionEndedListeners) listener(sentToken);
+}
+
+/** Ends this session on the server (POST /api/auth/logout); kept alive past the page, so a closed tab still ends it. */
+export async function endServerSession(token: string): Promise<void> {
+  await fetch('/api/auth/logout', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    credentials: 'include',
+    keepalive: true,
+  }).catch(() => undefined);
 }
 
 async function throwIfNotOk(response: Response) {
@@ -30,6 +62,7 @@ export async function apiRequest<T = unknown>(
     credentials: 'include',
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  noticeUnauthorized(response.status, headers.Authorization?.slice('Bearer '.length));
   return readResponse<T>(response);
 }
 
@@ -113,6 +146,7 @@ export function uploadFile(file: File, onProgress?: (fraction: number) => void):
       if (event.lengthComputable) onProgress?.(event.loaded / event.total);
     };
     request.onload = () => {
+      noticeUnauthorized(request.status, token);
       if (request.status >= 200 && request.status < 300) {
         try {
           resolve((JSON.parse(request.responseText) as { url: string }).url);
@@ -129,4 +163,49 @@ export function uploadFile(file: File, onProgress?: (fraction: number) => void):
     form.append('file', file);
     request.send(form);
   });
+}
+
+/** The file name a Content-Disposition header gives (RFC 6266's filename* first), or null. */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header)?.[1];
+  const plain =
+    /filename\s*=\s*"([^"]*)"/i.exec(header)?.[1] ?? /filename\s*=\s*([^;\s]+)/i.exec(header)?.[1];
+  const name = extended ?? plain;
+  if (!name) return null;
+  let decoded = name;
+  try {
+    decoded = decodeURIComponent(name);
+  } catch {
+    // Not percent-encoded after all: the name as sent.
+  }
+  // A name, never a path.
+  return decoded.replace(/[/\\]/g, '-').trim() || null;
+}
+
+/**
+ * Downloads a file the server makes for the signed-in user (GET with the bearer token) and hands it to the browser
+ * as a download named as the server says (`fallbackName` otherwise); resolves with that name. Errors read like
+ * apiRequest's. A link with `download` cannot send the token, hence fetch and a blob.
+ */
+export async function downloadFile(url: string, fallbackName: string): Promise<string> {
+  const token = getToken();
+  const response = await fetch(url, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    credentials: 'include',
+  });
+  noticeUnauthorized(response.status, token);
+  await throwIfNotOk(response);
+  const name = fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackName;
+  const href = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the blob after click() returns: the URL is let go a minute later.
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  return name;
 }

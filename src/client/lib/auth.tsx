@@ -1,11 +1,25 @@
-// The session (spec §4): token in localStorage 'token', profile fetched on load, a bad token dropped silently;
-// signing out also ends this device's push notifications for the account.
+// The session (spec §4, issue 28): token in localStorage 'token', profile fetched on load, a bad token dropped
+// silently; signing out ends the session on the server and this device's push notifications for the account; a
+// session ended elsewhere (a 401, or another tab signing out) signs this tab out with a word and the sign-in page.
 
+import type { PasswordResetConfirmBody } from '@shared/api/account';
 import type { AuthResponse, RegisterBody, Role, User, VerifyCodeBody } from '@shared/api/auth';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { apiRequest, getToken, readResponse, TOKEN_KEY } from './api';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { navigate } from 'wouter/use-browser-location';
+import { toast } from '../ui/toast-store';
+import { apiRequest, endServerSession, getToken, onSessionEnded, readResponse, TOKEN_KEY } from './api';
 import { takeEarlySession } from './early-data';
+import { signInReturningTo } from './return-to';
 
 interface AuthContextValue {
   user: User | null;
@@ -15,8 +29,21 @@ interface AuthContextValue {
   register(body: RegisterBody): Promise<User>;
   sendCode(email: string): Promise<string>;
   verifyCode(body: VerifyCodeBody): Promise<User>;
-  logout(): void;
+  /** Mails a reset code (the same answer whether or not an account uses the email); resolves with its words. */
+  requestPasswordReset(email: string): Promise<string>;
+  /** Sets the new password with the mailed code and signs in (every other session is ended). */
+  resetPassword(body: PasswordResetConfirmBody): Promise<User>;
+  /** The profile after the user changed it (username, email). */
+  updateUser(user: User): void;
+  /**
+   * Signs out here. `alreadyEnded`: the server has ended the session itself (the account was deleted), so only
+   * this browser forgets it.
+   */
+  logout(options?: { alreadyEnded?: boolean }): void;
 }
+
+/** Pages with nothing to return to after signing in again. */
+const VISITOR_PAGES = ['/', '/login', '/auth', '/register', '/forgot-password'];
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
@@ -24,10 +51,21 @@ export function homeFor(role: Role): string {
   return role === 'shop_owner' ? '/dashboard' : '/discover';
 }
 
+/** This device stops getting the account's notifications (issue 27); the module loads only when signing out. */
+function forgetPushDevice(token: string): Promise<void> {
+  if (!('serviceWorker' in navigator)) return Promise.resolve();
+  return import('../features/notifications/push')
+    .then((push) => push.forgetThisDevice(token))
+    .catch(() => undefined);
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [user, setUser] = useState<User | null>(null);
   const [isLoading, setIsLoading] = useState(() => Boolean(getToken()));
+  // The session listeners below run outside React's render: they read who is signed in from here.
+  const userRef = useRef(user);
+  userRef.current = user;
 
   useEffect(() => {
     if (!getToken()) return;
@@ -51,6 +89,32 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
+  useEffect(() => {
+    /** The session ended without this tab asking: forget it here and say so on the sign-in page. */
+    const signedOutElsewhere = (token: string | null) => {
+      // Not signed in as far as this tab knew (the check on arrival, spec §8): nothing to say.
+      if (!userRef.current) return;
+      if (token) void forgetPushDevice(token);
+      setUser(null);
+      queryClient.clear();
+      toast({ title: 'You were signed out', description: 'Your session has ended. Please sign in again.' });
+      const { pathname, search } = window.location;
+      navigate(VISITOR_PAGES.includes(pathname) ? '/login' : signInReturningTo(pathname + search));
+    };
+    const stopListening = onSessionEnded(signedOutElsewhere);
+    // Another tab signed out (or in as someone else): this one follows rather than acting on a token it lost.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== TOKEN_KEY && event.key !== null) return;
+      if (event.newValue === null) signedOutElsewhere(null);
+      else if (userRef.current) window.location.reload();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      stopListening();
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [queryClient]);
+
   const accept = useCallback((response: AuthResponse) => {
     localStorage.setItem(TOKEN_KEY, response.accessToken);
     setUser(response.user);
@@ -70,11 +134,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         (await apiRequest<{ message: string }>('POST', '/api/auth/send-code', { email })).message,
       verifyCode: async (body) =>
         accept(await apiRequest<AuthResponse>('POST', '/api/auth/verify-code', body)),
-      logout: () => {
-        // This device stops getting the account's notifications (issue 27); loaded only when signing out.
+      requestPasswordReset: async (email) =>
+        (await apiRequest<{ message: string }>('POST', '/api/auth/password-reset/request', { email }))
+          .message,
+      resetPassword: async (body) =>
+        accept(await apiRequest<AuthResponse>('POST', '/api/auth/password-reset/confirm', body)),
+      updateUser: setUser,
+      logout: ({ alreadyEnded = false } = {}) => {
         const token = getToken();
-        if (token && 'serviceWorker' in navigator)
-          void import('../features/notifications/push').then((push) => push.forgetThisDevice(token));
+        if (token) {
+          // The push subscription is removed first: once the session has ended its token can remove nothing.
+          const forgotten = forgetPushDevice(token);
+          if (!alreadyEnded) void forgotten.then(() => endServerSession(token));
+        }
         localStorage.removeItem(TOKEN_KEY);
         setUser(null);
         queryClient.clear();

@@ -1,6 +1,11 @@
-// Settings (/settings, issue 27): notifications on this device, and which kinds of news to be notified about.
+// Settings (/settings): the account (issue 28: username, email, password, where one is signed in, one's data),
+// notifications on this device and which news to be notified about (issue 27), and, last, deleting the account.
 import { PageShell } from '../components/PageShell';
 import { SignInRequired } from '../components/SignInRequired';
+import { AccountCard } from '../features/account/AccountCard';
+import { DataCard } from '../features/account/DataCard';
+import { DeleteAccountCard } from '../features/account/DeleteAccountCard';
+import { SessionsCard } from '../features/account/SessionsCard';
 import { DevicePushCard } from '../features/notifications/DevicePushCard';
 import { PreferencesCard } from '../features/notifications/PreferencesCard';
 import { useAuth } from '../lib/auth';
@@ -22,8 +27,13 @@ export function SettingsPage() {
               Signed in as <span className="font-semibold text-espresso-900">{user.username}</span>
             </p>
           </header>
+          <AccountCard user={user} />
+          <SessionsCard />
+          <DataCard role={user.role} />
           <DevicePushCard role={user.role} />
           <PreferencesCard role={user.role} />
+          {/* The danger zone goes last, away from everyday settings, where nobody reaches it by accident. */}
+          <DeleteAccountCard role={user.role} />
         </div>
       )}
     </PageShell>

@@ -29,6 +29,7 @@ export const PASSWORD_RESET_SENT =
 export const PASSWORD_RESET_CODE_MINUTES = 15;
 /** POST /api/auth/password-reset/confirm → AuthResponse. */
 export const passwordResetConfirmBody = z.object({ email, code, password });
+export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBody>;
 export const RESET_CODE_EXPIRED = 'That code has expired — ask for a new one';
 
 /** PUT /api/account. */

@@ -1,4 +1,4 @@
-// Password and Confirm Password, each with show/hide, for the two ways of creating an account.
+// Password and Confirm Password, each with show/hide, for creating an account and for choosing a new password.
 import { Field } from '../../ui/Field';
 import { PasswordInput } from '../../ui/PasswordInput';
 
@@ -8,16 +8,19 @@ export function NewPasswordFields({
   confirm,
   onPasswordChange,
   onConfirmChange,
+  labels = { password: 'Password', confirm: 'Confirm Password' },
 }: {
   idPrefix: string;
   password: string;
   confirm: string;
   onPasswordChange: (value: string) => void;
   onConfirmChange: (value: string) => void;
+  /** 'New password' where an old one exists. */
+  labels?: { password: string; confirm: string };
 }) {
   return (
     <>
-      <Field id={`${idPrefix}-password`} label="Password" hint="At least 6 characters">
+      <Field id={`${idPrefix}-password`} label={labels.password} hint="At least 6 characters">
         <PasswordInput
           id={`${idPrefix}-password`}
           autoComplete="new-password"
@@ -25,7 +28,7 @@ export function NewPasswordFields({
           onChange={(e) => onPasswordChange(e.target.value)}
         />
       </Field>
-      <Field id={`${idPrefix}-confirm`} label="Confirm Password">
+      <Field id={`${idPrefix}-confirm`} label={labels.confirm}>
         <PasswordInput
           id={`${idPrefix}-confirm`}
           autoComplete="new-password"

@@ -1,5 +1,7 @@
 // The email-and-password form shared by /login and the Login tab of /auth; the caller decides what signing in does.
+// 'Forgot password?' takes the email typed so far to /forgot-password (issue 28).
 import { type FormEvent, useState } from 'react';
+import { Link } from 'wouter';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { Input } from '../../ui/Input';
@@ -53,6 +55,16 @@ export function SignInForm({
           onChange={(e) => setPassword(e.target.value)}
         />
       </Field>
+      <p className="-mt-1 text-right text-sm">
+        <Link
+          href={
+            email.trim() ? `/forgot-password?email=${encodeURIComponent(email.trim())}` : '/forgot-password'
+          }
+          className="rounded font-medium text-espresso-800 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-espresso-500"
+        >
+          Forgot password?
+        </Link>
+      </p>
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? 'Signing in...' : 'Sign In'}
       </Button>
