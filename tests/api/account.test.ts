@@ -158,10 +158,9 @@ describe('export', () => {
       headers: { authorization: `Bearer ${customer.accessToken}` },
     });
     expect(response.status).toBe(200);
+    const disposition = `brew-connect-${customer.user.username}-\\d{4}-\\d{2}-\\d{2}\\.json`;
     expect(response.headers.get('content-disposition')).toMatch(
-      new RegExp(
-        `^attachment; filename="brew-connect-${customer.user.username}-\\d{4}-\\d{2}-\\d{2}\\.json"$`,
-      ),
+      new RegExp(`^attachment; filename="${disposition}"; filename\\*=UTF-8''${disposition}$`),
     );
     const text = await response.text();
     const data = JSON.parse(text);

@@ -164,6 +164,21 @@ describe('subscriptions', () => {
     expect(kept.map((row) => row.endpoint)).toContain(devices.at(-1)!.endpoint);
   });
 
+  test("signing out ends that session's subscription, wherever the sign-out came from", async () => {
+    const phoneSession = (
+      await server.api.post<AuthResponse>('/api/auth/login', {
+        email: customer.user.email,
+        password: 'flatwhite1',
+      })
+    ).body;
+    const phone = await subscribe(phoneSession);
+    const laptop = await subscribe(customer);
+    expect((await server.api.as(customer).post('/api/auth/logout-others')).status).toBe(204);
+    const left = await server.database.db.select().from(pushSubscriptions);
+    expect(left.map((row) => row.endpoint)).toEqual([laptop.endpoint]);
+    expect(left.map((row) => row.endpoint)).not.toContain(phone.endpoint);
+  });
+
   test('DELETE forgets only your own subscription', async () => {
     const device = await subscribe(customer);
     const other = await makeUser(server.api, 'customer');

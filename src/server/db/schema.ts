@@ -799,6 +799,8 @@ export const pushSubscriptions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull(),
+    /** The session it was turned on in: ending that session (sign out, elsewhere too) ends its pushes (issue 28). */
+    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     createdAt: createdAt(),

@@ -109,10 +109,7 @@ export function accountRoutes(app: App, guards: { hashing: HashGate; throttle: L
       const name = (data.profile?.username ?? String(id)).replace(/[^\p{L}\p{N}_.-]+/gu, '-');
       return reply
         .header('content-type', 'application/json; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="brew-connect-${encodeURIComponent(name)}-${localDateOf(new Date())}.json"`,
-        )
+        .header('content-disposition', attachment(`brew-connect-${name}-${localDateOf(new Date())}.json`))
         .send(JSON.stringify(data, null, 2));
     },
   );
@@ -126,6 +123,12 @@ export function accountRoutes(app: App, guards: { hashing: HashGate; throttle: L
     app.deps.shopsChanged();
     return reply.code(204).send();
   });
+}
+
+/** Content-Disposition for a download: an ASCII filename, and the exact one in RFC 5987's filename*. */
+function attachment(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
 function byUser(request: { auth?: { id: number } | null; ip: string }) {

@@ -1,10 +1,10 @@
 // Sessions (issue 28): where someone is signed in. Each sign-in, sign-up and password reset makes one; the access
 // token names it; revoking it ends the token on every route and, through the bus, every open socket.
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Session } from '../../../shared/api/account.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { executePrepared } from '../../db/prepared.js';
-import { sessions } from '../../db/schema.js';
+import { pushSubscriptions, sessions } from '../../db/schema.js';
 import type { Bus } from '../../realtime/bus.js';
 import type { TokenSubject } from './tokens.js';
 
@@ -110,7 +110,10 @@ export async function revokeSessions(db: Database | Transaction, which: Revocati
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, which.userId), isNull(sessions.revokedAt), scope))
     .returning({ id: sessions.id });
-  return ended.map((row) => row.id);
+  const ids = ended.map((row) => row.id);
+  // A device signed out (here or from elsewhere) stops getting the account's notifications.
+  if (ids.length > 0) await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.sessionId, ids));
+  return ids;
 }
 
 /** Tells every instance's sockets of these sessions to close (realtime/hub.ts). */

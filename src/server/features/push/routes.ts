@@ -33,7 +33,7 @@ export function pushRoutes(app: App) {
       // The server will POST to this address: only a known push service's, never one a user makes up.
       if (!isPushServiceEndpoint(request.body.endpoint, config.pushServiceHosts))
         throw new HttpError(400, 'endpoint must be an https URL of a known push service');
-      await saveSubscription(app.db, user.id, request.body);
+      await saveSubscription(app.db, user, request.body);
       return reply.code(201).send({ endpoint: request.body.endpoint });
     },
   );

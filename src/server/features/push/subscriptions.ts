@@ -12,24 +12,37 @@ import { notificationPreferences, pushSubscriptions } from '../../db/schema.js';
 const SUBSCRIBE_LOCK = 0x50_5b5b;
 
 /**
- * Keeps a device's subscription for the user: one row per endpoint, so the same endpoint again updates its keys
- * and moves it to this user (someone else signed in on that device); past MAX_PUSH_SUBSCRIPTIONS_PER_USER the
- * user's least recently given ones go. One transaction: two devices subscribing at once leave at most the limit.
+ * Keeps a device's subscription for the user, in the session it was turned on in (ending the session ends it): one
+ * row per endpoint, so the same endpoint again updates its keys and moves it to this user (someone else signed in
+ * on that device); past MAX_PUSH_SUBSCRIPTIONS_PER_USER the user's least recently given ones go. One transaction: two devices subscribing at once leave at most the limit.
  */
 export async function saveSubscription(
   db: Database,
-  userId: number,
+  user: { id: number; sid: string },
   body: PushSubscriptionBody,
 ): Promise<void> {
+  const userId = user.id;
   await db.transaction(async (tx) => {
     // Serialises this user's subscribes, so the count below is the count.
     await tx.execute(sql`select pg_advisory_xact_lock(${SUBSCRIBE_LOCK}::int, ${userId}::int)`);
     await tx
       .insert(pushSubscriptions)
-      .values({ userId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth })
+      .values({
+        userId,
+        sessionId: user.sid,
+        endpoint: body.endpoint,
+        p256dh: body.keys.p256dh,
+        auth: body.keys.auth,
+      })
       .onConflictDoUpdate({
         target: pushSubscriptions.endpoint,
-        set: { userId, p256dh: body.keys.p256dh, auth: body.keys.auth, updatedAt: sql`now()` },
+        set: {
+          userId,
+          sessionId: user.sid,
+          p256dh: body.keys.p256dh,
+          auth: body.keys.auth,
+          updatedAt: sql`now()`,
+        },
       });
     const kept = await tx
       .select({ id: pushSubscriptions.id })
