@@ -164,7 +164,7 @@ export function createWebPushSender(keys: {
       if (!(await takeSlot(state))) return { outcome: 'retry', reason: `${origin} is busy`, afterSeconds: 5 };
       try {
         await webpush.sendNotification(target, JSON.stringify(payload), {
-          vapidDetails: null as never, // the Authorization header below, signed once per service
+          // No vapidDetails: the Authorization header is ours, signed once per service (web-push signs per push).
           headers: { Authorization: vapidFor(origin, state) },
           TTL: options.ttlSeconds,
           urgency: options.urgency,
