@@ -29,6 +29,7 @@ import { favoriteRoutes } from './features/favorites/routes.js';
 import { hoursRoutes } from './features/hours/routes.js';
 import { menuRoutes } from './features/menu/routes.js';
 import { messageRoutes } from './features/messages/routes.js';
+import { forgetShopOwners } from './features/messages/service.js';
 import { optionGroupRoutes } from './features/option-groups/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { payoutRoutes } from './features/payouts/routes.js';
@@ -183,7 +184,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   };
   // Another instance changed shops, or this one may have missed such news while its bus was away.
   services.bus.subscribe((event) => {
-    if (event.type === 'shops_changed' || event.type === 'resync') services.shopLists.clear();
+    if (event.type === 'shops_changed' || event.type === 'resync') {
+      services.shopLists.clear();
+      forgetShopOwners(deps.db);
+    }
   });
   fastify.decorate('db', deps.db);
   fastify.decorate('deps', services);

@@ -58,10 +58,14 @@ async function findShopOwner(db: Database, shopId: number): Promise<number> {
   return shop.ownerId;
 }
 
-/** Forgets the owners of shops that left (their owner deleted the account): no message reaches them any more. */
-export function forgetShopOwners(db: Database, shopIds: number[]) {
+/**
+ * Forgets remembered shop owners (these shops', or all): a shop whose owner deleted the account takes no message
+ * any more. Every instance forgets all when it hears shops changed (app.ts).
+ */
+export function forgetShopOwners(db: Database, shopIds?: number[]) {
   const owners = ownersByDatabase.get(db);
-  for (const id of shopIds) owners?.delete(id);
+  if (!shopIds) owners?.clear();
+  else for (const id of shopIds) owners?.delete(id);
 }
 
 async function hasConversation(db: Database, shopId: number, customerId: number): Promise<boolean> {
