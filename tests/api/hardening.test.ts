@@ -131,10 +131,12 @@ describe('the password hash queue', () => {
     const replies = await Promise.all(
       Array.from({ length: 32 }, (_, index) => wrongLogin(server, `random${index}@example.co.za`)),
     );
-    // Two at a time per address (a few more if a hash ends before all 32 have arrived).
+    // Two at a time per address; more get checked when hashes end while the 32 are still arriving, which on a
+    // busy machine can be several (the exact share is the unit test's, hash-gate.test.ts). Without the share all
+    // 32 would be checked.
     const statuses = replies.map((reply) => reply.status);
     expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
-    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(6);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(16);
     const refused = replies.filter((reply) => reply.status === 429);
     expect(refused[0]!.headers.get('retry-after')).toBe('1');
     expect(refused[0]!.body).toEqual({
