@@ -222,7 +222,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        // Shop photos may be any https address; map tiles come from MAP_TILE_URL's origin, http in tests.
+        imgSrc: ["'self'", 'data:', 'https:', new URL(config.mapTileUrl.replace(/\{[a-z]\}/g, '0')).origin],
         // The API and the live connection only. CSP3's 'self' covers ws/wss of the page's own host; the
         // public origin's ws(s) form is listed too for browsers that read 'self' the CSP2 way.
         connectSrc: ["'self'", webSocketOrigin(config.publicUrl)],

@@ -73,3 +73,18 @@ test('METRICS_TOKEN is a secret of at least 32 characters; METRICS_PORT a port o
   );
   expect(() => loadConfig({ METRICS_PORT: '5000' })).toThrow(/METRICS_PORT must differ from PORT/);
 });
+
+test('map tiles: OpenStreetMap with its credit by default; MAP_TILE_URL must be an http(s) template with {z}, {x}, {y}', () => {
+  const defaults = loadConfig({});
+  expect(defaults.mapTileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+  expect(defaults.mapAttribution).toContain('OpenStreetMap');
+  expect(loadConfig({ MAP_TILE_URL: 'https://tiles.example.co.za/{z}/{x}/{y}.png' }).mapTileUrl).toBe(
+    'https://tiles.example.co.za/{z}/{x}/{y}.png',
+  );
+  expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example.co.za/tile.png' })).toThrow(
+    /MAP_TILE_URL must be an http\(s\) raster tile URL with \{z\}, \{x\} and \{y\}/,
+  );
+  expect(() => loadConfig({ MAP_TILE_URL: 'ftp://tiles.example.co.za/{z}/{x}/{y}.png' })).toThrow(
+    /MAP_TILE_URL/,
+  );
+});

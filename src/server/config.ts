@@ -6,6 +6,14 @@ const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'], { message: 'must be on or off' })
   .transform((value) => ['on', 'true', '1'].includes(value));
 
+/**
+ * OpenStreetMap's standard tiles, whose tile usage policy asks for a visible '© OpenStreetMap contributors' linking
+ * to the copyright page. A busy deployment should point MAP_TILE_URL at a tile provider of its own.
+ */
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const DEFAULT_MAP_ATTRIBUTION =
+  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -32,6 +40,14 @@ const configSchema = z
     PUBLIC_URL: z.url('must be a URL').optional(),
     DEMO_DATA: onOff.optional(),
     GEOCODER_URL: z.url('must be a URL').optional(),
+    MAP_TILE_URL: z
+      .url('must be a URL')
+      .refine(
+        (url) => /^https?:\/\//.test(url) && ['{z}', '{x}', '{y}'].every((part) => url.includes(part)),
+        'must be an http(s) raster tile URL with {z}, {x} and {y}',
+      )
+      .default(DEFAULT_MAP_TILE_URL),
+    MAP_ATTRIBUTION: z.string().trim().min(1).max(300).default(DEFAULT_MAP_ATTRIBUTION),
     PAYSTACK_SECRET_KEY: z
       .string()
       .regex(/^sk_(test|live)_\w+$/, 'must be a Paystack secret key (sk_test_… or sk_live_…)')
@@ -176,6 +192,10 @@ export interface Config {
   /** Fill an empty database with demo shops and users: on for the embedded database unless turned off. */
   demoData: boolean;
   geocoderUrl: string | undefined;
+  /** MAP_TILE_URL: where maps' raster tiles come from ({z}/{x}/{y}); the CSP lets images come from its origin. */
+  mapTileUrl: string;
+  /** MAP_ATTRIBUTION: the credit the tile server's policy asks for, shown on every map (HTML links allowed). */
+  mapAttribution: string;
   /** Without it the app runs, shows pricing, and answers initialize with 503 'Payments are not configured'. */
   paystackSecretKey: string | undefined;
   paystackBaseUrl: string;
@@ -236,6 +256,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: values.PUBLIC_URL ?? `http://localhost:${port}`,
     demoData: values.DEMO_DATA ?? !values.DATABASE_URL,
     geocoderUrl: values.GEOCODER_URL,
+    mapTileUrl: values.MAP_TILE_URL,
+    mapAttribution: values.MAP_ATTRIBUTION,
     paystackSecretKey: values.PAYSTACK_SECRET_KEY,
     paystackBaseUrl: values.PAYSTACK_BASE_URL,
     logLevel: values.LOG_LEVEL,

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createNominatimGeocoder } from '../../src/server/integrations/geocoder.js';
 import type { AuthResponse } from '../../src/shared/api/auth.js';
-import type { GeocodeResult } from '../../src/shared/api/shops.js';
+import type { GeocodeResult, Shop } from '../../src/shared/api/shops.js';
 import { makeShop, makeUser } from '../support/factories.js';
 import { type FakeNominatim, startFakeNominatim } from '../support/fake-nominatim.js';
 import { startAppOn, startTestApp, type TestApp } from '../support/test-app.js';
@@ -32,12 +32,16 @@ afterAll(async () => {
 });
 
 describe('finding an address', () => {
-  test('answers lat, lon and displayName, asking Nominatim for one JSON result with an identifying User-Agent', async () => {
+  test('answers latitude, longitude, approximate and label (and the spec’s lat, lon, displayName), asking Nominatim for one JSON result with an identifying User-Agent', async () => {
     nominatim.setMode('found');
     const before = nominatim.requests.length;
     const reply = await geocode(owner, '120 Long Street, Cape Town');
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({
+      latitude: -33.9249,
+      longitude: 18.4173,
+      approximate: false,
+      label: '120 Long Street, Cape Town',
       lat: '-33.9249',
       lon: '18.4173',
       displayName: '120 Long Street, Cape Town',
@@ -63,9 +67,47 @@ describe('finding an address', () => {
       geocode(owner, 'Braamfontein, Johannesburg'),
       geocode(customer, 'braamfontein, johannesburg'),
     ]);
-    expect(first.body).toMatchObject({ lat: '-26.1929', lon: '28.0336' });
+    // A suburb is all Nominatim found: its centre, approximate.
+    expect(first.body).toMatchObject({
+      lat: '-26.1929',
+      lon: '28.0336',
+      approximate: true,
+      label: 'Braamfontein',
+    });
     expect(second.body).toMatchObject({ lat: '-26.1929', lon: '28.0336' });
     expect(askedSince(before)).toEqual(['Braamfontein, Johannesburg']);
+  });
+
+  test('a street is found, labelled without municipality, province, code and country; a township is approximate', async () => {
+    const street = await geocode(owner, 'Kloof Street, Cape Town');
+    expect(street.body).toMatchObject({
+      latitude: -33.9312,
+      longitude: 18.4089,
+      approximate: false,
+      label: 'Kloof Street, Gardens, Cape Town',
+    });
+    const township = await geocode(owner, 'Vilakazi St, Soweto');
+    expect(township.body).toMatchObject({ latitude: -26.2485, approximate: true, label: 'Soweto' });
+  });
+
+  test('a shop that moves to an address found only as a township is marked approximate; the owner’s pin is not', async () => {
+    const shop = await makeShop(server.api, owner, { latitude: '-33.9', longitude: '18.4' });
+    expect(shop.locationApproximate).toBe(false);
+    const moved = await server.api
+      .as(owner)
+      .put<Shop>(`/api/coffee-shops/${shop.id}`, { address: '12 Vilakazi St, Soweto' });
+    expect(moved.body).toMatchObject({ latitude: '-26.2485', locationApproximate: true });
+    const pinned = await server.api
+      .as(owner)
+      .put<Shop>(`/api/coffee-shops/${shop.id}`, { latitude: '-26.23867', longitude: '27.90876' });
+    expect(pinned.body).toMatchObject({ latitude: '-26.23867', locationApproximate: false });
+    const read = await server.api.get<Shop>(`/api/coffee-shops/${shop.id}`);
+    expect(read.body.locationApproximate).toBe(false);
+    const refused = await server.api
+      .as(owner)
+      .put<{ message: string }>(`/api/coffee-shops/${shop.id}`, { locationApproximate: 'yes' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('locationApproximate must be true or false');
   });
 
   test('a place Nominatim does not know is 404 Location not found', async () => {
@@ -92,7 +134,7 @@ describe('finding an address', () => {
     // A failure is not remembered as "not found".
     const again = await geocode(owner, '2 Bree Street, Qwerty Flats');
     expect(again.status).toBe(200);
-    expect(again.body.approximate).toBeUndefined();
+    expect(again.body.approximate).toBe(false);
     expect(askedSince(before)).toEqual(['2 Bree Street, Qwerty Flats', '2 Bree Street, Qwerty Flats']);
   });
 
@@ -102,10 +144,13 @@ describe('finding an address', () => {
       const reply = await geocode(owner, '2 Bree Street, Cape Town');
       expect(reply.status).toBe(200);
       expect(reply.body).toEqual({
+        latitude: -33.92584,
+        longitude: 18.42322,
+        approximate: true,
+        label: 'Cape Town',
         lat: '-33.92584',
         lon: '18.42322',
         displayName: 'Cape Town (approximate: the centre of Cape Town)',
-        approximate: true,
       });
     } finally {
       nominatim.setMode('found');
@@ -157,7 +202,9 @@ describe('when there is no geocoder to ask', () => {
         address: '1 Florida Rd, Morningside, Durban',
         latitude: known.body.lat,
         longitude: known.body.lon,
+        locationApproximate: true,
       });
+      expect(shop).toMatchObject({ locationApproximate: true });
       const near = await bare.api.get<{ id: number }[]>(
         `/api/coffee-shops?latitude=-29.85&longitude=31.02&sortByDistance=true&limit=100`,
       );
@@ -208,5 +255,29 @@ describe('who may ask, and how', () => {
     expect(reply.status).toBe(400);
     expect(reply.body.message).toContain(words);
     expect(nominatim.requests.length).toBe(before);
+  });
+});
+
+describe('the map tiles', () => {
+  test('GET /api/map-config answers MAP_TILE_URL and its credit, and the CSP lets images come from exactly its origin', async () => {
+    const tiled = await startAppOn(server.database, {
+      env: { MAP_TILE_URL: 'http://127.0.0.1:5905/{z}/{x}/{y}.png', MAP_ATTRIBUTION: '© Test Tiles' },
+    });
+    try {
+      const response = await fetch(`${tiled.baseUrl}/api/map-config`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({
+        tileUrl: 'http://127.0.0.1:5905/{z}/{x}/{y}.png',
+        attribution: '© Test Tiles',
+      });
+      const imageSources = /img-src ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+      expect(imageSources?.split(' ')).toEqual(["'self'", 'data:', 'https:', 'http://127.0.0.1:5905']);
+      // Visitors may see maps: no sign-in needed.
+      expect((await server.api.get<{ tileUrl: string }>('/api/map-config')).body.tileUrl).toBe(
+        'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      );
+    } finally {
+      await tiled.close();
+    }
   });
 });

@@ -12,6 +12,7 @@ import { resolveVapidKeys } from '../../src/server/vapid-keys.js';
 import { startFakeNominatim } from './fake-nominatim.js';
 import { startFakePaystack } from './fake-paystack.js';
 import { startFakePushService } from './fake-push-service.js';
+import { startFakeTiles } from './fake-tiles.js';
 import { startSmtpSink } from './smtp-sink.js';
 import { testConfig } from './test-app.js';
 
@@ -39,6 +40,8 @@ await seedDemoData(database.db);
 // Web Push: the VAPID pair made and kept in DATA_DIR, as `npm start` does; the fake push service (port + 4) is where
 // the browser tests' subscriptions point (any port on 127.0.0.1 is a known push service here).
 const push = await startFakePushService({ port: port + 4 });
+// Map tiles (port + 5): a tile server that says what it served at GET /__served.
+const tiles = await startFakeTiles(port + 5);
 const vapidKeys = await resolveVapidKeys({ vapidKeys: undefined, databaseUrl: undefined, dataDir });
 const config = testConfig({
   PORT: String(port),
@@ -48,6 +51,7 @@ const config = testConfig({
   UPLOADS_DIR: path.join(dataDir, 'uploads'),
   SMTP_URL: smtp.url,
   GEOCODER_URL: geocoder.url,
+  MAP_TILE_URL: tiles.tileUrl,
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   PAYSTACK_SECRET_KEY: paystack.secretKey,
   PAYSTACK_BASE_URL: paystack.url,
@@ -68,6 +72,7 @@ const stop = async () => {
   await geocoder.close();
   await paystack.close();
   await push.close();
+  await tiles.close();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };

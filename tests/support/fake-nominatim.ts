@@ -13,10 +13,30 @@ export interface FakeNominatim {
   close(): Promise<void>;
 }
 
-/** Known places; any other query is answered with a point in Cape Town's centre. */
-const places: Record<string, { lat: string; lon: string }> = {
-  'long street': { lat: '-33.9249', lon: '18.4173' },
-  braamfontein: { lat: '-26.1929', lon: '28.0336' },
+/**
+ * Known places, with Nominatim's rank (30 a house, 26 a street, 16–20 a town or suburb) and name; any other
+ * query is answered with a house in Cape Town's centre.
+ */
+const places: Record<
+  string,
+  { lat: string; lon: string; place_rank: number; name: string; display?: string }
+> = {
+  'long street': { lat: '-33.9249', lon: '18.4173', place_rank: 30, name: '120' },
+  braamfontein: { lat: '-26.1929', lon: '28.0336', place_rank: 20, name: 'Braamfontein' },
+  soweto: {
+    lat: '-26.2485',
+    lon: '27.854',
+    place_rank: 16,
+    name: 'Soweto',
+    display: 'Soweto, City of Johannesburg Metropolitan Municipality, Gauteng, 1804, South Africa',
+  },
+  'kloof street': {
+    lat: '-33.9312',
+    lon: '18.4089',
+    place_rank: 26,
+    name: 'Kloof Street',
+    display: 'Kloof Street, Gardens, Cape Town, City of Cape Town, Western Cape, 8001, South Africa',
+  },
 };
 
 export async function startFakeNominatim(port = 0): Promise<FakeNominatim> {
@@ -41,9 +61,11 @@ export async function startFakeNominatim(port = 0): Promise<FakeNominatim> {
       return;
     }
     const q = (url.searchParams.get('q') ?? '').toLowerCase();
-    const known = Object.entries(places).find(([name]) => q.includes(name))?.[1] ?? {
+    const { display, ...known } = Object.entries(places).find(([name]) => q.includes(name))?.[1] ?? {
       lat: '-33.9258',
       lon: '18.4232',
+      place_rank: 30,
+      name: '',
     };
     const body =
       mode === 'empty'
@@ -52,8 +74,10 @@ export async function startFakeNominatim(port = 0): Promise<FakeNominatim> {
             {
               place_id: 1,
               licence: 'Data © OpenStreetMap contributors, ODbL 1.0',
+              osm_type: 'way',
+              class: known.place_rank < 26 ? 'place' : 'building',
               ...known,
-              display_name: url.searchParams.get('q'),
+              display_name: display ?? url.searchParams.get('q'),
             },
           ];
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));

@@ -139,6 +139,11 @@ export const coffeeShops = pgTable(
     deliveryFeeCents: integer('delivery_fee_cents'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /**
+     * The pin is only the centre of the town or suburb the address names (the map search found nothing closer and
+     * the owner did not place it): discovery says 'approximate location' (issue 31).
+     */
+    locationApproximate: boolean('location_approximate').notNull().default(false),
     /** The owner's switch: while false, customers cannot place orders (a paused shop's page says so). */
     acceptingOrders: boolean('accepting_orders').notNull().default(true),
     /**

@@ -34,6 +34,9 @@ test('an address that names no known place finds nothing', () => {
 test('answers the place’s centre marked approximate', async () => {
   const found = await createGazetteerGeocoder().search('28 Hudson St, De Waterkant, Cape Town');
   expect(found).toEqual({
+    latitude: -33.92584,
+    longitude: 18.42322,
+    label: 'Cape Town',
     lat: '-33.92584',
     lon: '18.42322',
     displayName: 'Cape Town (approximate: the centre of Cape Town)',

@@ -3,7 +3,7 @@
 // creating a shop offline still gives it a location and Find Near Me still finds it.
 import { readFileSync } from 'node:fs';
 import type { GeocodeResult } from '../../shared/api/shops.js';
-import type { Geocoder } from './geocoder.js';
+import { type Geocoder, geocodeAnswer } from './geocoder.js';
 
 export interface Place {
   name: string;
@@ -67,13 +67,11 @@ export function createGazetteerGeocoder(places: () => readonly Place[] = southAf
     async search(query) {
       const place = findPlace(places(), query);
       if (!place) return null;
-      const found: GeocodeResult = {
-        lat: String(place.latitude),
-        lon: String(place.longitude),
-        displayName: `${place.name} (approximate: the centre of ${place.name})`,
+      return geocodeAnswer(place.latitude, place.longitude, {
         approximate: true,
-      };
-      return found;
+        label: place.name,
+        displayName: `${place.name} (approximate: the centre of ${place.name})`,
+      });
     },
   };
 }

@@ -11,6 +11,35 @@ interface NominatimPlace {
   lat: string;
   lon: string;
   display_name?: string;
+  /** How precise the match is: 30 a house, 26 a street, 16–20 a town or suburb (Nominatim's address ranks). */
+  place_rank?: number;
+  name?: string;
+}
+
+/** Nominatim's rank of a street: anything coarser is a town's or suburb's centre, not the address. */
+const STREET_RANK = 26;
+
+/** A found place in the API's shape: numbers for the map, the spec's decimal text beside them. */
+export function geocodeAnswer(
+  latitude: number,
+  longitude: number,
+  found: { approximate: boolean; label: string; displayName: string },
+): GeocodeResult {
+  return { latitude, longitude, lat: String(latitude), lon: String(longitude), ...found };
+}
+
+/**
+ * 'Kloof Street, Gardens, Cape Town, City of Cape Town, Western Cape, 8001, South Africa' -> 'Kloof Street,
+ * Gardens, Cape Town': the street and the places that name it, without the municipality, province, code and
+ * country nobody needs to recognise a pin.
+ */
+export function shortLabel(displayName: string, parts = 3): string {
+  return displayName
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '' && !/^\d{4}$/.test(part) && part !== 'South Africa')
+    .slice(0, parts)
+    .join(', ');
 }
 
 const MIN_INTERVAL_MS = 1000;
@@ -44,7 +73,14 @@ export function createNominatimGeocoder(
       const places = (await response.json()) as NominatimPlace[];
       const place = places[0];
       if (!place || !Number.isFinite(Number(place.lat)) || !Number.isFinite(Number(place.lon))) return null;
-      return { lat: place.lat, lon: place.lon, displayName: place.display_name ?? query };
+      const displayName = place.display_name ?? query;
+      const approximate = place.place_rank !== undefined && place.place_rank < STREET_RANK;
+      return geocodeAnswer(Number(place.lat), Number(place.lon), {
+        approximate,
+        // An approximate match is named by itself ('Soweto'); an address by its street and suburb.
+        label: approximate ? (place.name ?? shortLabel(displayName, 1)) : shortLabel(displayName),
+        displayName,
+      });
     } finally {
       // The second is counted from the answer, not from the asking: a request slow to leave this machine
       // (a new connection, a busy event loop) then still reaches the service a full second after the last.

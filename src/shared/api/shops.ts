@@ -40,6 +40,8 @@ export const shop = z.object({
   deliveryFee: z.number().nullable(),
   latitude: z.string().nullable(),
   longitude: z.string().nullable(),
+  /** The pin is the centre of the town or suburb, not the door (issue 31): 'approximate location'. */
+  locationApproximate: z.boolean(),
   /** Whether the owner takes orders now (a switch on the dashboard). */
   acceptingOrders: z.boolean(),
   /** What the checkout offers here (issue 26): only the counter, Pay now or the counter, or Pay now only. */
@@ -156,6 +158,11 @@ export const createShopBody = z.object({
     .transform((value) => value ?? null),
   latitude: optionalCoordinate('latitude', 90),
   longitude: optionalCoordinate('longitude', 180),
+  /**
+   * The coordinates are a town's or suburb's centre the owner did not move (issue 31). Only with coordinates;
+   * left out, coordinates sent by the owner count as placed at the door.
+   */
+  locationApproximate: z.boolean({ message: 'locationApproximate must be true or false' }).optional(),
   /** Sent by the spec's client; ignored: the owner is always the signed-in user. */
   ownerId: z.unknown().optional(),
 });
@@ -196,10 +203,19 @@ export const geocodeQuery = z.object({
   q: safeText().trim().min(3, 'q must be at least 3 characters').max(300, 'q must be at most 300 characters'),
 });
 export const geocodeResult = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  /** True when only the town or suburb was recognised: its centre, not the address. */
+  approximate: z.boolean(),
+  /** What was found, short: 'Kloof Street, Cape Town', or the town or suburb when approximate: 'Soweto'. */
+  label: z.string(),
+  /** The spec's first shape (§7 Third party), kept for clients written to it: the same place as decimal text. */
   lat: z.string(),
   lon: z.string(),
   displayName: z.string(),
-  /** True when only the town or suburb was recognised (the offline gazetteer): its centre, not the address. */
-  approximate: z.boolean().optional(),
 });
 export type GeocodeResult = z.infer<typeof geocodeResult>;
+
+/** GET /api/map-config: the raster tile URL template ({z}/{x}/{y}) and the attribution its policy asks for. */
+export const mapConfig = z.object({ tileUrl: z.string(), attribution: z.string() });
+export type MapConfig = z.infer<typeof mapConfig>;

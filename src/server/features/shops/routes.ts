@@ -6,6 +6,7 @@ import {
   createShopBody,
   geocodeQuery,
   geocodeResult,
+  mapConfig,
   shop,
   shopQuery,
   updateShopBody,
@@ -15,6 +16,7 @@ import { requireRole, requireUser } from '../../auth-guard.js';
 import { HttpError } from '../../http-error.js';
 import { recordShopView } from '../analytics/service.js';
 import { isSharedQuery } from './list-cache.js';
+import { announceShopEdit } from './live-updates.js';
 import { listPickupSlots } from './pickup-slots.js';
 import { createShop, getShop, listOwnerShops, listShops, updateShop } from './service.js';
 
@@ -97,9 +99,16 @@ export function shopRoutes(app: App) {
         paymentsConfigured: app.deps.payments !== undefined,
       });
       app.deps.shopsChanged(); // name, address, category… are what lists show and search
+      announceShopEdit(app, updated); // a pause or busy delay shows at once on open pages and cards (issue 31)
       return updated;
     },
   );
+
+  // Where the browser's maps take their tiles from, and the credit to show (MAP_TILE_URL, MAP_ATTRIBUTION).
+  app.get('/api/map-config', { schema: { response: { 200: mapConfig } } }, (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=3600');
+    return { tileUrl: app.deps.config.mapTileUrl, attribution: app.deps.config.mapAttribution };
+  });
 
   app.get(
     '/api/geocode',

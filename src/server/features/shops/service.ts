@@ -37,6 +37,7 @@ const shopColumns = {
   deliveryFeeCents: coffeeShops.deliveryFeeCents,
   latitude: coffeeShops.latitude,
   longitude: coffeeShops.longitude,
+  locationApproximate: coffeeShops.locationApproximate,
   acceptingOrders: coffeeShops.acceptingOrders,
   onlinePayment: coffeeShops.onlinePayment,
   prepMinutes: coffeeShops.prepMinutes,
@@ -107,6 +108,7 @@ export function toShop(row: ShopFields, featured = isFeatured(row), distanceKm?:
     deliveryFee: row.deliveryFeeCents === null ? null : row.deliveryFeeCents / 100,
     latitude: row.latitude === null ? null : String(row.latitude),
     longitude: row.longitude === null ? null : String(row.longitude),
+    locationApproximate: row.latitude !== null && row.locationApproximate,
     acceptingOrders: row.acceptingOrders,
     onlinePayment: row.onlinePayment,
     prepMinutes: row.prepMinutes,
@@ -458,6 +460,7 @@ export async function createShop(
       deliveryFeeCents: input.deliveryFee === null ? null : Math.round(input.deliveryFee * 100),
       latitude: input.latitude,
       longitude: input.longitude,
+      locationApproximate: input.latitude !== null && input.locationApproximate === true,
     })
     .returning();
   return { ...toShop(row!), nextPickupAt: await nextPickupAt(db, row!.id) };
@@ -521,6 +524,9 @@ export async function updateShop(
         : Math.round(input.deliveryFee * 100),
     latitude: input.latitude,
     longitude: input.longitude,
+    // New coordinates are the owner's pin unless the client says it is only the town's centre.
+    locationApproximate:
+      input.latitude !== undefined ? input.latitude !== null && input.locationApproximate === true : undefined,
     acceptingOrders: input.acceptingOrders,
     onlinePayment: input.onlinePayment,
     prepMinutes: input.prepMinutes,
@@ -549,8 +555,9 @@ export async function updateShop(
     input.longitude === undefined;
   if (movesWithoutCoordinates) {
     const found = await geocodeOrNull(input.address!, options);
-    changes.latitude = found ? Number(found.lat) : null;
-    changes.longitude = found ? Number(found.lon) : null;
+    changes.latitude = found ? found.latitude : null;
+    changes.longitude = found ? found.longitude : null;
+    changes.locationApproximate = found?.approximate ?? false;
   }
   // Fields not sent stay as they are (drizzle leaves undefined out of the SET).
   const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
@@ -572,7 +579,7 @@ async function geocodeOrNull(address: string, options: UpdateShopOptions) {
   if (!options.geocoder) return null;
   try {
     const found = await options.geocoder.search(address);
-    return found && Number.isFinite(Number(found.lat)) && Number.isFinite(Number(found.lon)) ? found : null;
+    return found && Number.isFinite(found.latitude) && Number.isFinite(found.longitude) ? found : null;
   } catch (error) {
     options.onGeocoderError?.(error);
     return null;
