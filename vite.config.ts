@@ -89,7 +89,9 @@ const pwa = VitePWA({
     // The scripts and styles the pages load, and the offline page. Not index.html: a page always comes from the
     // network (sw.ts). Not the .br/.gz copies: the browser asks for the plain name and the server picks the copy.
     globPatterns: ['assets/**/*.{js,css}', 'offline.html'],
-    globIgnores: ['**/*.br', '**/*.gz', '.vite/**', 'index.html'],
+    // Nor the map libraries (issue 31): a map is of no use offline, its tiles come from the network; they load when
+    // a map is first shown, as before.
+    globIgnores: ['**/*.br', '**/*.gz', '.vite/**', 'index.html', 'assets/leaflet*'],
     // Hashed names are their own revision: Workbox need not add one, nor ask again with a cache-busting query.
     dontCacheBustURLsMatching: /^assets\//,
     // Files over 400 KB are left to load when opened, as before (and then kept by the HTTP cache, a year for a
@@ -142,7 +144,25 @@ export default defineConfig({
         // Everything the first page needs in one file beside the entry, rather than the handful of small shared
         // chunks the splitter makes when lazy pages and dialogs share modules with it: each file is one more
         // request in the queue of a phone's first visit.
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+        // The map libraries (issue 31) go in files of their own, named so the service worker can leave them out:
+        // Leaflet for every map, the clustering only for Discover's.
+        codeSplitting: {
+          groups: [
+            // First: React and what else the first page needs stay here, not in a map file that depends on them.
+            { name: 'app', tags: ['$initial'], priority: 3 },
+            {
+              name: 'leaflet-cluster',
+              // Below Leaflet's group, which it depends on: otherwise it would take Leaflet into its own file.
+              priority: 1,
+              test: /[\\/]node_modules[\\/](leaflet\.markercluster|react-leaflet-cluster)[\\/]/,
+            },
+            {
+              name: 'leaflet',
+              priority: 2,
+              test: /[\\/]node_modules[\\/](leaflet|react-leaflet|@react-leaflet[\\/]core)[\\/]/,
+            },
+          ],
+        },
       },
     },
   },

@@ -32,7 +32,7 @@ import { type AbuseRow, abuseTable, abuseVerdict, runAbuseBench } from './abuse.
 import { type AnalyticsRow, analyticsTable, analyticsVerdict, runAnalyticsBench } from './analytics.js';
 import { type ChatBenchResult, chatTable, runChatBench } from './chat.js';
 import { type DiscoverRow, discoverTable, discoverVerdict, runDiscoverBench } from './discover.js';
-import { type BenchDatabase, runAgainWith, runCleanups, writeResults } from './lib.js';
+import { type BenchDatabase, runAgainWith, runCleanups, writeResults, writeResultText } from './lib.js';
 import { type LoginFloodResult, loginFloodTable, runLoginFloodBench } from './login-flood.js';
 import {
   type OrdersBenchResult,
@@ -172,6 +172,10 @@ const runners: Record<string, () => Promise<void>> = {
       const result = await runDiscoverBench({ db, postgresUrl, ...settings });
       rows.push(...result.rows);
       console.log(`  server peak memory ${result.serverPeakRssMb} MB`);
+      if (result.plans) {
+        console.log(`\n  plans (issue 31):\n${result.plans.replace(/^/gm, '    ')}`);
+        console.log(`  wrote ${writeResultText(`discover-plans-${db}.txt`, `${result.plans}\n`)}`);
+      }
     }
     console.log(`\n${discoverTable(rows)}\n`);
     for (const line of discoverVerdict(rows)) console.log(line);

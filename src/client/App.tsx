@@ -1,11 +1,11 @@
-// The router: every route of spec §2 (and issue 28's /forgot-password), and the live connection for a signed-in
-// user. The landing page is in the first script; every other page loads when first visited, so a phone on mobile
-// data downloads only what it shows.
+// The router: every route of spec §2 (and issue 28's /forgot-password), and the live connection (a signed-in
+// user's, or a visitor's while a shop is on screen). The landing page is in the first script; every other page
+// loads when first visited, so a phone on mobile data downloads only what it shows.
 import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { useAuth } from './lib/auth';
 import { lazyNamed } from './lib/lazy-named';
-import { useLiveMessages } from './lib/socket';
+import { useLiveConnection } from './lib/socket';
 import { useScrollToTop } from './lib/use-scroll-to-top';
 import { LandingPage } from './pages/LandingPage';
 import { PageLoading } from './ui/PageLoading';
@@ -28,7 +28,7 @@ const NotFoundPage = lazyNamed(() => import('./pages/NotFoundPage'), 'NotFoundPa
 
 export function App() {
   const { user } = useAuth();
-  useLiveMessages(user?.id);
+  useLiveConnection(user?.id);
   useScrollToTop();
   return (
     <Suspense fallback={<PageLoading />}>

@@ -7,7 +7,7 @@ import type { AuthResponse, User } from '../../src/shared/api/auth.js';
 import type { Order } from '../../src/shared/api/orders.js';
 import type { Shop } from '../../src/shared/api/shops.js';
 import { captureMail } from '../support/captured-mail.js';
-import { makeShop, makeUser, setHours } from '../support/factories.js';
+import { confirmEmails, makeShop, makeUser, setHours } from '../support/factories.js';
 import { addMenuItems, postOrder, soon } from '../support/order-factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -199,6 +199,7 @@ describe('deletion', () => {
   test('a customer with an open order is refused; once it ends, the account is erased and its records stay for the shop', async () => {
     const owner = await makeUser(server.api, 'shop_owner');
     const customer = await makeUser(server.api);
+    await confirmEmails(server.database.db, customer);
     const { shop, order } = await orderAt(owner, customer, 'ready');
     await server.api.as(customer).post('/api/reviews', { shopId: shop.id, rating: 4, comment: 'Good' });
     await server.api

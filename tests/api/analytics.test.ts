@@ -2,7 +2,7 @@
 // shop with known orders, items, prices, times and statuses, local-day boundaries, the CSV, and every refusal.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { shopViews } from '../../src/server/db/schema.js';
+import { messages, shopViews } from '../../src/server/db/schema.js';
 import type { ShopAnalytics } from '../../src/shared/api/analytics.js';
 import type { AuthResponse } from '../../src/shared/api/auth.js';
 import type { Shop } from '../../src/shared/api/shops.js';
@@ -62,6 +62,8 @@ describe('the figures of a window', () => {
       revenueGrowth: 0,
       totalOrders: 0,
       ordersGrowth: 0,
+      previousOrders: 0,
+      previousRevenue: '0.00',
       uniqueCustomers: 0,
       avgOrderValue: '0.00',
       dailyRevenue: sevenDays(),
@@ -152,6 +154,8 @@ describe('the figures of a window', () => {
         totalOrders: 4,
         // (4 - 2) / 2
         ordersGrowth: 100,
+        previousOrders: 2,
+        previousRevenue: '50.00',
         uniqueCustomers: 3,
         // 170 / 3 paid orders, to the cent
         avgOrderValue: '56.67',
@@ -254,11 +258,14 @@ describe('the figures of a window', () => {
       createdAt: daysAgo(2),
       lines: [{ name: 'Americano', quantity: 1, priceCents: 2800 }],
     });
+    // Nothing to compare with: growth stays 0 (spec §9) and the empty period before says why (screens say 'New').
     expect((await analytics(fresh.id)).body).toMatchObject({
       totalRevenue: '28.00',
       revenueGrowth: 0,
       totalOrders: 1,
       ordersGrowth: 0,
+      previousOrders: 0,
+      previousRevenue: '0.00',
     });
 
     const shrinking = await makeShop(server.api, owner);
@@ -353,6 +360,34 @@ describe('the figures of a window', () => {
     await insertMenuItems(db, shop.id, ['Flat White', 'Cortado', 'Rusks']);
     await setRating(db, shop.id, '4.7');
     expect((await analytics(shop.id)).body).toMatchObject({ totalMessages: 5, menuItems: 3, rating: '4.7' });
+  });
+
+  test('Total Messages counts what people wrote: order cards and status lines are left out (issue 32)', async () => {
+    const shop = await makeShop(server.api, owner);
+    const db = server.database.db;
+    await insertMessages(db, shop, people[2]!.id, 3);
+    // What the server writes as an order is placed and moves: the card to the owner, status lines to the customer.
+    const orderLine = (content: string, fromCustomer: boolean) => ({
+      shopId: shop.id,
+      customerId: people[2]!.id,
+      senderId: fromCustomer ? people[2]!.id : shop.ownerId,
+      receiverId: fromCustomer ? shop.ownerId : people[2]!.id,
+      content,
+      messageType: 'order' as const,
+      orderData: '{"orderId":1,"status":"confirmed"}',
+    });
+    const written = await db
+      .insert(messages)
+      .values([
+        orderLine('Order #1: 1 × Flat White (R35.00)', true),
+        orderLine('Order #1 is confirmed', false),
+        orderLine('Order #1 is ready for pickup', false),
+      ])
+      .returning({ id: messages.id });
+    expect((await analytics(shop.id)).body).toMatchObject({ totalMessages: 3 });
+    // Nor does removing one take a person's message off the count.
+    await db.delete(messages).where(eq(messages.id, written[0]!.id));
+    expect((await analytics(shop.id)).body).toMatchObject({ totalMessages: 3 });
   });
 
   test('the latest promotion: views, new favourites and orders over equal spans before it and since it began', async () => {

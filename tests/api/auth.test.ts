@@ -247,6 +247,8 @@ describe('sign-up with an emailed code', () => {
 
   test('a code request for an email with an account answers as for any other, and mails a sign-in note, no code', async () => {
     const made = await makeUser(server.api);
+    // The account's own confirmation mail (issue 32) comes first.
+    expect((await smtp.nextMailTo(made.user.email)).raw).toContain('Confirm your Brew Connect email');
     const reply = await server.api.post<{ message: string }>('/api/auth/send-code', {
       email: made.user.email,
     });

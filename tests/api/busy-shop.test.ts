@@ -185,6 +185,12 @@ describe('orders nobody confirmed', () => {
     expect((await api().as(owner).get<Order>(`/api/orders/${confirmed.body.id}`)).body.status).toBe(
       'confirmed',
     );
+    // The customer's order says who cancelled it and why (issue 32).
+    expect((await api().as(customer).get<Order>(`/api/orders/${forgotten.body.id}`)).body).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'system',
+      cancelReason: 'The shop did not confirm it in time',
+    });
     // Run again: nothing more moves.
     const again = await cancelUnconfirmedOrders(server.app, new Date(Date.now() + 6 * MINUTE));
     expect(again.map((change) => change.order.id)).not.toContain(forgotten.body.id);

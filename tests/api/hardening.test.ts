@@ -10,7 +10,7 @@ import type { AuthResponse } from '../../src/shared/api/auth.js';
 import type { Review, ReviewResult } from '../../src/shared/api/favorites.js';
 import type { Message } from '../../src/shared/api/messages.js';
 import type { Shop } from '../../src/shared/api/shops.js';
-import { makeShop, makeUser } from '../support/factories.js';
+import { confirmEmails, makeShop, makeUser } from '../support/factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { connect, type TestSocket } from '../support/ws-client.js';
 
@@ -468,6 +468,8 @@ describe('verified reviews', () => {
     const collected = await makeUser(server.api);
     const cancelled = await makeUser(server.api);
     const never = await makeUser(server.api);
+    // Confirmed emails: the label, not the confirmation rule (email-confirmation.test.ts), is tested here.
+    await confirmEmails(server.database.db, collected, cancelled, never);
     await order(collected.user.id, 'completed');
     await order(cancelled.user.id, 'cancelled');
     await order(cancelled.user.id, 'pending');

@@ -111,10 +111,13 @@ describe('adding an item', () => {
     expect(row).toMatchObject({ shopId: shop.id, name: 'Flat White', priceCents: 3850, category: 'coffee' });
   });
 
-  test('only name and price are needed: category defaults to coffee, available, optional fields null', async () => {
-    const reply = await server.api
-      .as(owner)
-      .post<MenuItem>('/api/menu-items', { shopId: shop.id, name: 'House Blend', price: '25' });
+  test('name, category and price are needed: optional fields default (available, the rest null)', async () => {
+    const reply = await server.api.as(owner).post<MenuItem>('/api/menu-items', {
+      shopId: shop.id,
+      name: 'House Blend',
+      category: 'coffee',
+      price: '25',
+    });
     expect(reply.status).toBe(201);
     expect(reply.body).toEqual({
       id: reply.body.id,
@@ -135,10 +138,21 @@ describe('adding an item', () => {
     });
   });
 
+  test('an item without a category is 400 naming the field, and nothing is stored (spec §5, issue 32)', async () => {
+    const before = await storedItems();
+    const reply = await server.api
+      .as(owner)
+      .post<{ message: string }>('/api/menu-items', { shopId: shop.id, name: 'Mystery Brew', price: '25' });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({ message: 'category is required' });
+    expect(await storedItems()).toEqual(before);
+  });
+
   test('optional fields sent empty are stored as null, and empty lists as null', async () => {
     const reply = await server.api.as(owner).post<MenuItem>('/api/menu-items', {
       shopId: shop.id,
       name: 'Espresso',
+      category: 'coffee',
       price: '22',
       description: '   ',
       imageUrl: '',

@@ -173,12 +173,14 @@ describe('the conversation list', () => {
         customer: { id: traveller.user.id, username: traveller.user.username },
         myRole: 'customer',
         lastMessage: expect.objectContaining({ content: 'Hello second shop', shopId: otherShop.id }),
+        unreadCount: 0,
       },
       {
         shop: { id: shop.id, name: shop.name, imageUrl: shop.imageUrl, ownerId: owner.user.id },
         customer: { id: traveller.user.id, username: traveller.user.username },
         myRole: 'customer',
         lastMessage: expect.objectContaining({ content: 'Hello first shop', shopId: shop.id }),
+        unreadCount: 0,
       },
     ]);
 

@@ -472,7 +472,7 @@ describe('editing a group', () => {
         `/api/option-groups/${group.id}`,
         asBody(group, {
           name: 'Renamed',
-          options: [...group.options, { id: strangerId, name: 'Borrowed', price: '1' }],
+          options: [...group.options, { id: strangerId, name: 'Borrowed', category: 'coffee', price: '1' }],
         }),
       );
       expect(reply.status).toBe(400);
@@ -675,6 +675,7 @@ describe('option groups on menu items', () => {
     const created = await server.api.as(owner).post<{ message: string }>('/api/menu-items', {
       shopId: shop.id,
       name: 'Too many',
+      category: 'coffee',
       price: '30',
       optionGroupIds: ids,
     });
@@ -719,6 +720,7 @@ describe('option groups on menu items', () => {
       const created = await server.api.as(owner).post<{ message: string }>('/api/menu-items', {
         shopId: shop.id,
         name: 'Mocha',
+        category: 'coffee',
         price: '40',
         optionGroupIds,
       });

@@ -153,6 +153,10 @@ for (const { name, viewport } of widths) {
             `${role} ${name} /discover Leave Review`,
           )),
         );
+        // Discover's Map view (issue 31): the pins, the groups and Leaflet's own controls.
+        await page.getByRole('tab', { name: 'Map' }).click();
+        await expect(page.locator('.leaflet-tile-loaded').first()).toBeVisible();
+        findings.push(...(await audit(page, `${role} ${name} /discover Map view`)));
       }
       if (role === 'owner') {
         await page.goto('/dashboard');

@@ -77,11 +77,25 @@ test('an empty sign-in form asks for both fields', async ({ page }) => {
   await expect(toastText(page, 'Please enter both email and password')).toBeVisible();
 });
 
-test('a shop owner lands on the dashboard, and Discover sends them back there', async ({ page }) => {
+test('a shop owner lands on the dashboard, and previews Discover read-only as customers see it', async ({
+  page,
+}) => {
   await signIn(page, ownerEmail);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Shop Owner Dashboard' })).toBeVisible();
-  await page.goto('/discover');
+  const firstShop = page.locator('main').getByRole('link', { name: 'Preview as customer' }).first();
+  await firstShop.click();
+  await expect(page).toHaveURL(/\/discover\?search=/);
+  await expect(page.getByText("You're previewing Discover as customers see it.")).toBeVisible();
+  const searched = new URL(page.url()).searchParams.get('search')!;
+  await expect(page.getByLabel('Search', { exact: true })).toHaveValue(searched);
+  await expect(page.getByRole('heading', { name: searched }).first()).toBeVisible();
+  // Read-only: no hearts, and the navigation still offers owners no Discover or Favorites.
+  await expect(page.getByRole('button', { name: /favorites/i })).toHaveCount(0);
+  const nav = page.getByRole('navigation').first();
+  await expect(nav.getByRole('link', { name: 'Discover' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Favorites' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Back to dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 

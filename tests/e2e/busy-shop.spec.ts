@@ -4,11 +4,11 @@
 // on the customer's ready order; the Orders settings refusing a prep time out of range under its field.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Order } from '../../src/shared/api/orders';
 import type { PickupSlots } from '../../src/shared/domain/pickup-slots';
 import { attachOptionGroups, createOptionGroup, moveOrder, openShopWithMenu } from '../support/e2e-orders';
-import { signInAsNew, toastText, uniqueName } from './helpers';
+import { ownerAndCustomer, signInAsNew, toastText, uniqueName } from './helpers';
 
 test.describe.configure({ timeout: 90_000 });
 // axe is injected into the owner's page, which the app's CSP (script-src 'self') would refuse.
@@ -95,16 +95,6 @@ async function placeAt(
   });
 }
 
-async function twoBrowsers(browser: Browser) {
-  const contexts = [await browser.newContext({ bypassCSP: true }), await browser.newContext()] as const;
-  const [owner, customer] = await Promise.all(contexts.map((context) => context.newPage()));
-  return {
-    owner: owner!,
-    customer: customer!,
-    close: () => Promise.all(contexts.map((context) => context.close())),
-  };
-}
-
 /** axe-core's serious and critical findings on the page. */
 async function seriousAxeFindings(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: path.resolve('node_modules/axe-core/axe.min.js') });
@@ -128,7 +118,7 @@ async function expectNoSideways(page: Page) {
 test('a customer sees a full slot unavailable, and a slot that fills while they decide is refused naming the next free time', async ({
   browser,
 }) => {
-  const { owner, customer, close } = await twoBrowsers(browser);
+  const { owner, customer, close } = await ownerAndCustomer(browser, { bypassCSP: true });
   const { accessToken: ownerToken } = await signInAsNew(owner, 'shop_owner');
   const { shop, menu } = await openShopWithMenu(owner.request, ownerToken, uniqueName('Rush Cafe '), [
     { name: 'Flat White', price: '32.50' },
@@ -182,7 +172,7 @@ test('a customer sees a full slot unavailable, and a slot that fills while they 
 test('the board shows a new order live with a chime and the title count, and moves orders with the keyboard', async ({
   browser,
 }) => {
-  const { owner, customer, close } = await twoBrowsers(browser);
+  const { owner, customer, close } = await ownerAndCustomer(browser, { bypassCSP: true });
   await owner.addInitScript(spyOnChimeAndPrint);
   const { accessToken: ownerToken } = await signInAsNew(owner, 'shop_owner');
   const { shop, menu } = await openShopWithMenu(owner.request, ownerToken, uniqueName('Board Cafe '), [
@@ -345,7 +335,7 @@ test('the board shows a new order live with a chime and the title count, and mov
 test("the dashboard's title counts the orders to confirm and chimes for a new one; sounds can be switched off", async ({
   browser,
 }) => {
-  const { owner, customer, close } = await twoBrowsers(browser);
+  const { owner, customer, close } = await ownerAndCustomer(browser, { bypassCSP: true });
   await owner.addInitScript(spyOnChimeAndPrint);
   const { accessToken: ownerToken } = await signInAsNew(owner, 'shop_owner');
   const { shop, menu } = await openShopWithMenu(owner.request, ownerToken, uniqueName('Title Cafe '), [

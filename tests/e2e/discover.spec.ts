@@ -171,7 +171,9 @@ test.describe('a shop owner creating a shop', () => {
     expect(shops[0]).toMatchObject({ name, latitude: '-33.9249', longitude: '18.4173', deliveryFee: 18.5 });
   });
 
-  test('creation still proceeds when the address cannot be found', async ({ page }) => {
+  test('an address that cannot be looked up asks for the pin, and is saved without one when told', async ({
+    page,
+  }) => {
     await setGeocoderMode('fail');
     const { accessToken } = await signInAsNew(page, 'shop_owner');
     await page.goto('/dashboard');
@@ -184,6 +186,11 @@ test.describe('a shop owner creating a shop', () => {
     await dialog.getByLabel('Category').selectOption('artisan');
     await dialog.getByLabel('Address').fill('1 Unknown Road, Nowhere');
     await dialog.getByRole('button', { name: 'Create Coffee Shop' }).click();
+    // Never without a location unasked (issue 31): the dialog asks, and the owner chooses to save without one.
+    await expect(dialog.getByRole('alert')).toHaveText(
+      "The map search isn't answering — place the pin on the map",
+    );
+    await dialog.getByRole('button', { name: 'Save without location' }).click();
     await expect(page.getByTestId('my-shop').filter({ hasText: name })).toBeVisible();
     await setGeocoderMode('found');
 

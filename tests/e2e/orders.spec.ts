@@ -1,19 +1,8 @@
 // Pre-ordering in two browsers: a customer orders from a shop page and follows it live while the owner moves it;
 // Order again refills the cart with what is still available.
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { moveOrder, openShopWithMenu, placeOrder, setMenuItemAvailable } from '../support/e2e-orders';
-import { signInAsNew, toastText, uniqueName } from './helpers';
-
-/** An owner and a customer, each in a browser of their own, and a way to close both. */
-async function ownerAndCustomer(browser: Browser) {
-  const contexts = [await browser.newContext(), await browser.newContext()] as const;
-  const [owner, customer] = await Promise.all(contexts.map((context) => context.newPage()));
-  return {
-    owner: owner!,
-    customer: customer!,
-    close: () => Promise.all(contexts.map((context) => context.close())),
-  };
-}
+import { ownerAndCustomer, signInAsNew, toastText, uniqueName } from './helpers';
 
 /** The step the customer's tracker marks as current. */
 function currentStep(page: Page) {

@@ -3,10 +3,10 @@
 // sees it arrive live only then; the owner cancels it and both see the refund on its way.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { PAYSTACK_FEE_TEXT } from '../../src/shared/api/payments';
 import { openShopWithMenu } from '../support/e2e-orders';
-import { signInAsNew, toastText, uniqueName } from './helpers';
+import { ownerAndCustomer, signInAsNew, toastText, uniqueName } from './helpers';
 
 // Two browsers, a trip to Paystack and back, and a refund.
 test.describe.configure({ timeout: 60_000 });
@@ -17,17 +17,6 @@ const desktop = { width: 1280, height: 800 };
 const phone = { width: 390, height: 844 };
 /** The fake Paystack the e2e server starts beside the app (tests/support/e2e-server.ts). */
 const paystackPort = Number(process.env.E2E_PORT ?? 5099) + 3;
-
-/** An owner and a customer, each in a browser of their own, and a way to close both. */
-async function ownerAndCustomer(browser: Browser) {
-  // bypassCSP for axe: the app's policy (script-src 'self') would refuse the injected script.
-  const contexts = [
-    await browser.newContext({ viewport: desktop, bypassCSP: true }),
-    await browser.newContext({ viewport: desktop, bypassCSP: true }),
-  ];
-  const [owner, customer] = [await contexts[0]!.newPage(), await contexts[1]!.newPage()];
-  return { owner, customer, close: () => Promise.all(contexts.map((context) => context.close())) };
-}
 
 /**
  * axe-core's serious and critical findings in what the page shows now (the whole page, or one part of it), each
@@ -69,7 +58,7 @@ async function shootAndAudit(pages: Record<string, Page>, size: { width: number;
 test('a customer pays on Paystack and comes back to a paid order that the owner sees arrive live; the owner cancels it and both see the refund on its way', async ({
   browser,
 }) => {
-  const { owner, customer, close } = await ownerAndCustomer(browser);
+  const { owner, customer, close } = await ownerAndCustomer(browser, { viewport: desktop, bypassCSP: true });
 
   const { accessToken: ownerToken } = await signInAsNew(owner, 'shop_owner');
   const { shop } = await openShopWithMenu(owner.request, ownerToken, uniqueName('Paid Roastery '), [

@@ -113,11 +113,13 @@ test('an owner applies a preset, saves the week, marks a public holiday closed, 
   const dialog = page.getByRole('dialog', { name: `Business Hours - ${shop.name}` });
   await expect(dialog.getByLabel('Monday opens')).toHaveValue('09:00');
 
-  await dialog.getByRole('button', { name: 'Weekdays 8-6' }).click();
+  await dialog.getByRole('button', { name: 'Weekdays 08:00–18:00 — Saturday and Sunday closed' }).click();
   await expect(dialog.getByLabel('Monday opens')).toHaveValue('08:00');
   await expect(dialog.getByLabel('Friday closes')).toHaveValue('18:00');
-  await dialog.getByRole('switch', { name: 'Sunday closed' }).click();
   await expect(dialog.getByLabel('Sunday opens')).toBeHidden();
+  // Open on Saturdays after all: its times come back as they were.
+  await dialog.getByRole('radiogroup', { name: 'Saturday' }).getByText('Open', { exact: true }).click();
+  await expect(dialog.getByLabel('Saturday opens')).toHaveValue('09:00');
   await dialog.getByRole('button', { name: 'Save Hours' }).click();
   await expect(toastText(page, 'Business hours saved')).toBeVisible();
 

@@ -57,6 +57,11 @@ describe('two instances on one PostgreSQL database', () => {
 
     owner = await makeUser(a.api, 'shop_owner');
     customer = await makeUser(a.api, 'customer');
+    // The customer reviews a shop below: confirmed, as entering the mailed code would make it (issue 32).
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    await admin.query('update users set email_verified = true where id = $1', [customer.user.id]);
+    await admin.end();
     shop = await makeShop(a.api, owner);
     customerOnA = await connect(a.base, customer.accessToken);
     ownerOnB = await connect(b.base, owner.accessToken);
@@ -102,6 +107,25 @@ describe('two instances on one PostgreSQL database', () => {
         .get<Message[]>(`/api/messages/${shop.id}?customerId=${customer.user.id}`);
       expect(history.body.map((message) => message.content)).toEqual(expected);
     }
+  });
+
+  test('unread counts agree on both instances, and a read through A clears them on the owner’s socket on B', async () => {
+    await send(b, customer, owner, 'unread through B');
+    const totalVia = async (via: Instance) =>
+      (await via.api.as(owner).get<{ total: number }>('/api/messages/unread-count')).body.total;
+    expect(await totalVia(a)).toBeGreaterThan(0);
+    expect(await totalVia(b)).toBe(await totalVia(a));
+
+    const read = await a.api
+      .as(owner)
+      .post(`/api/messages/${shop.id}/read?customerId=${customer.user.id}`, {});
+    expect(read.status).toBe(204);
+    expect(await ownerOnB.next((event) => event.type === 'messages_read')).toEqual({
+      type: 'messages_read',
+      shopId: shop.id,
+      customerId: customer.user.id,
+    });
+    expect(await totalVia(b)).toBe(0);
   });
 
   test('a review through A shows in B’s discover answers at once, though B had them cached', async () => {

@@ -1,4 +1,7 @@
 // Factories: real users, shops, menus and hours made through the public API, so tests arrange the way users act.
+import { inArray } from 'drizzle-orm';
+import type { Database } from '../../src/server/db/client.js';
+import { users } from '../../src/server/db/schema.js';
 import type { AuthResponse, Role } from '../../src/shared/api/auth.js';
 import type { BusinessHours, SpecialDay, SpecialDayBody } from '../../src/shared/api/hours.js';
 import type { CreateMenuItemBody, MenuItem } from '../../src/shared/api/menu.js';
@@ -18,6 +21,22 @@ export async function makeUser(api: Api, role: Role = 'customer', overrides: { p
   });
   if (reply.status !== 201) throw new Error(`makeUser failed: ${reply.status} ${JSON.stringify(reply.body)}`);
   return reply.body;
+}
+
+/**
+ * Marks accounts' emails confirmed, as entering the mailed code does (issue 32; email-confirmation.test.ts tests
+ * the code itself): for tests of what confirmed accounts do, such as reviewing a shop they never ordered from.
+ */
+export async function confirmEmails(db: Database, ...accounts: AuthResponse[]) {
+  await db
+    .update(users)
+    .set({ emailVerified: true })
+    .where(
+      inArray(
+        users.id,
+        accounts.map((account) => account.user.id),
+      ),
+    );
 }
 
 export async function makeShop(api: Api, owner: AuthResponse, overrides: Partial<CreateShopBody> = {}) {

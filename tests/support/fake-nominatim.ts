@@ -39,6 +39,13 @@ const places: Record<
   },
 };
 
+/**
+ * A place no search finds, whatever the mode (and no South African town, so the offline gazetteer does not
+ * find it either): lets a browser test see 'not found' without switching the shared
+ * server to 'empty' under the other worker's tests.
+ */
+export const UNKNOWN_PLACE = 'zzyzx';
+
 export async function startFakeNominatim(port = 0): Promise<FakeNominatim> {
   let mode: NominatimMode = 'found';
   const requests: FakeNominatim['requests'] = [];
@@ -68,7 +75,7 @@ export async function startFakeNominatim(port = 0): Promise<FakeNominatim> {
       name: '',
     };
     const body =
-      mode === 'empty'
+      mode === 'empty' || q.includes(UNKNOWN_PLACE)
         ? []
         : [
             {

@@ -98,7 +98,8 @@ const rollups: Record<string, { kept: string; recomputed: string }> = {
   },
   shop_message_counts: {
     kept: 'select shop_id, customer_id, messages from shop_message_counts where messages <> 0',
-    recomputed: 'select shop_id, customer_id, count(*)::int from messages group by 1, 2',
+    // People's messages only (migration 0023): order cards and status lines are not counted.
+    recomputed: `select shop_id, customer_id, count(*)::int from messages where message_type = 'text' group by 1, 2`,
   },
 };
 

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Card } from '../ui/Card';
 import { Brand } from './Brand';
+import { MAIN_ID, SkipLink } from './SkipLink';
 
 const promises = [
   'Discover independent coffee shops near you',
@@ -22,6 +23,7 @@ export function AuthFrame({
 }) {
   return (
     <div className="grid min-h-screen lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+      <SkipLink />
       <aside className="relative hidden overflow-hidden bg-espresso-900 p-12 text-crema lg:flex lg:flex-col lg:justify-between">
         <div
           aria-hidden
@@ -47,7 +49,11 @@ export function AuthFrame({
         </div>
         <p className="relative text-sm text-espresso-300">Made in South Africa for South African coffee.</p>
       </aside>
-      <main className="flex flex-col items-center justify-center bg-gradient-to-b from-espresso-100 to-crema px-4 py-10">
+      <main
+        id={MAIN_ID}
+        tabIndex={-1}
+        className="flex flex-col items-center outline-none justify-center bg-gradient-to-b from-espresso-100 to-crema px-4 py-10"
+      >
         <div className="mb-6 lg:hidden">
           <Brand />
         </div>

@@ -1,13 +1,15 @@
 // The top navigation (spec §2, §6): role-based links, the user, their settings and sign-out; a collapsible menu on
-// phones.
+// phones. Messages carries the count of unread messages (issue 32), on the phone's menu button too.
 import type { Role } from '@shared/api/auth';
 import { LogOut, Menu, Settings, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { useUnreadTotal } from '../features/messages/queries';
 import { useAuth } from '../lib/auth';
 import { Button } from '../ui/Button';
 import { cn } from '../ui/cn';
 import { Brand } from './Brand';
+import { UnreadLabel } from './UnreadLabel';
 
 function navLinks(role: Role | undefined) {
   if (!role) return [];
@@ -28,6 +30,9 @@ export function NavBar() {
   const [location, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const links = navLinks(user?.role);
+  const unread = useUnreadTotal(Boolean(user)).data?.total ?? 0;
+  const labelOf = (link: { href: string; label: string }) =>
+    link.href === '/messages' ? <UnreadLabel label={link.label} count={unread} /> : link.label;
   const close = () => setOpen(false);
   const signOut = () => {
     close();
@@ -53,7 +58,7 @@ export function NavBar() {
               className={linkClass(link.href)}
               aria-current={location === link.href ? 'page' : undefined}
             >
-              {link.label}
+              {labelOf(link)}
             </Link>
           ))}
           {isLoading ? null : user ? (
@@ -82,19 +87,25 @@ export function NavBar() {
             </div>
           ) : (
             <Button asChild size="sm" className="ml-2">
-              <Link href="/auth">Get Started</Link>
+              <Link href="/auth?tab=register">Get Started</Link>
             </Button>
           )}
         </div>
         <button
           type="button"
-          className="rounded-lg p-2 text-espresso-800 hover:bg-espresso-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-espresso-500 md:hidden"
-          aria-label="Toggle menu"
+          className="relative rounded-lg p-2 text-espresso-800 hover:bg-espresso-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-espresso-500 md:hidden"
+          aria-label={unread > 0 ? `Toggle menu, ${unread} unread messages` : 'Toggle menu'}
           aria-expanded={open}
           aria-controls="mobile-menu"
           onClick={() => setOpen((shown) => !shown)}
         >
           {open ? <X className="h-6 w-6" /> : <Menu className="h-6 w-6" />}
+          {unread > 0 && !open && (
+            <span
+              aria-hidden
+              className="absolute top-1 right-1 h-2.5 w-2.5 rounded-full bg-red-700 ring-2 ring-crema"
+            />
+          )}
         </button>
       </nav>
       {open && (
@@ -112,7 +123,7 @@ export function NavBar() {
                 aria-current={location === link.href ? 'page' : undefined}
                 onClick={close}
               >
-                {link.label}
+                {labelOf(link)}
               </Link>
             ))}
             {isLoading ? null : user ? (
@@ -134,7 +145,7 @@ export function NavBar() {
               </>
             ) : (
               <Button asChild className="mt-2">
-                <Link href="/auth" onClick={close}>
+                <Link href="/auth?tab=register" onClick={close}>
                   Get Started
                 </Link>
               </Button>

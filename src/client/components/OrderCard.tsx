@@ -2,9 +2,10 @@
 // times, notes; a customer's unpaid online order also offers Pay now (issue 26); the pickup code (issue 30).
 import type { Order } from '@shared/api/orders';
 import { centsToRand, randToCents } from '@shared/domain/money';
-import { CalendarClock, Clock, StickyNote } from 'lucide-react';
+import { Ban, CalendarClock, Clock, StickyNote } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { cancelText } from '../features/orders/cancel-text';
 import { OrderStatusBadge } from '../features/orders/OrderStatusBadge';
 import { formatOrderTime } from '../features/orders/order-time';
 import { PaymentBadge } from '../features/orders/PaymentBadge';
@@ -34,6 +35,7 @@ export function OrderCard({
   children?: ReactNode;
 }) {
   const lines = orderLines(order);
+  const cancelled = cancelText(order, view);
   return (
     <Card
       className={cn('p-4 transition-shadow sm:p-5', isNew && 'border-amber-400 ring-2 ring-amber-300')}
@@ -71,6 +73,12 @@ export function OrderCard({
         </div>
       </header>
       {view === 'customer' && <CustomerPickupCode order={order} />}
+      {cancelled && (
+        <p className="mt-2 flex items-start gap-1.5 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
+          <Ban className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          <span>{cancelled}</span>
+        </p>
+      )}
 
       <ul className="mt-3 divide-y divide-espresso-100 text-sm" aria-label="Items">
         {lines.map((line) => (

@@ -1,6 +1,7 @@
 // A shop in a list (spec §2 Shop card): picture, PROMOTED badge, heart, facts, Start Chatting and Leave Review;
 // the picture and name open the shop's page. Memoised: a list re-renders when the favourites arrive or a filter
-// changes, and a card whose shop and heart are unchanged need not.
+// changes, and a card whose shop and heart are unchanged need not. Each card watches its shop, so a pause shows
+// on it live (issue 31).
 
 import { shopCategoryLabels } from '@shared/api/shop-constants';
 import type { Shop } from '@shared/api/shops';
@@ -9,6 +10,7 @@ import { ratingLabel } from '@shared/domain/rating';
 import { Clock, MapPin, Navigation, Star, Truck } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'wouter';
+import { useWatchShop } from '../lib/shop-watch';
 import { Badge } from '../ui/Badge';
 import { Card } from '../ui/Card';
 import { ChatButton } from './ChatButton';
@@ -31,6 +33,7 @@ export const ShopCard = memo(function ShopCard({
   isFavorite?: boolean;
   onToggleFavorite?: (shop: Shop) => void;
 }) {
+  useWatchShop(shop.id);
   return (
     <Card className="flex flex-col overflow-hidden" data-testid="shop-card">
       <div className="relative">

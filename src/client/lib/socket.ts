@@ -1,7 +1,8 @@
 // The live connection (spec §4, §7): authenticates with the token, merges pushed messages and orders into the
 // cache, tells a customer when their order moves, reconnects 3 s after a close and refetches what it missed. A close
 // with 4401 (the session ended, issue 28) is not retried blindly: the session is asked about once, and a 401 to that
-// signs this tab out (lib/auth.tsx).
+// signs this tab out (lib/auth.tsx). It also watches the shops on screen (lib/shop-watch.ts) and applies their
+// shop_updated events (issue 31); a signed-out visitor's tab opens a watch-only socket, and only while it shows a shop.
 
 import { RECONNECT_DELAY_MS } from '@shared/api/message-constants';
 import type { Message, ServerEvent } from '@shared/api/messages';
@@ -9,32 +10,55 @@ import type { Order } from '@shared/api/orders';
 import type { Shop } from '@shared/api/shops';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { conversationKey, mergeMessage } from '../features/messages/queries';
+import { noticeConversationRead, noticeLiveMessage } from '../features/messages/live-unread';
+import { conversationKey, mergeMessage, UNREAD_TOTAL_KEY } from '../features/messages/queries';
 import { customerOrderToast } from '../features/orders/auto-cancel';
 import { markOrderFresh } from '../features/orders/fresh-orders';
 import { announceNewOrder } from '../features/orders/new-order-alerts';
 import { applyOrderChange, ORDERS_KEY, SUMMARY_KEY } from '../features/orders/queries';
+import { applyShopUpdate } from '../features/shops/live-updates';
 import { toast } from '../ui/toast-store';
 import { apiRequest, errorStatus, getToken } from './api';
+import { subscribeToWatchedShops, watchedShopIds } from './shop-watch';
 
 /** The close code the server gives a socket whose token it refuses or whose session ended (realtime/hub.ts). */
 const SESSION_REFUSED = 4401;
 
-export function useLiveMessages(userId: number | undefined) {
+/** The live connection of this tab: for a signed-in user always, for a visitor while a shop is on screen. */
+export function useLiveConnection(userId: number | undefined) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!userId) return;
     let socket: WebSocket | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     let hasConnected = false;
+    /** The socket may be sent a watch list: authenticated, or opened by a visitor. */
+    let canWatch = false;
+    /** The watch list the server has, so an unchanged one is not sent again. */
+    let sentWatch: string | null = null;
 
     const refetchAll = () => {
+      // Shops' pages, cards and menus: any of their updates may have been missed.
+      void queryClient.invalidateQueries({ queryKey: ['/api/coffee-shops'] });
+      void queryClient.invalidateQueries({ queryKey: ['/api/menu-items'] });
+      if (!userId) return;
       void queryClient.invalidateQueries({ queryKey: ['/api/messages'] });
       void queryClient.invalidateQueries({ queryKey: ['/api/messages/conversations'] });
+      void queryClient.invalidateQueries({ queryKey: UNREAD_TOTAL_KEY });
       void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
       void queryClient.invalidateQueries({ queryKey: SUMMARY_KEY });
     };
+
+    const sendWatchList = () => {
+      if (!socket || socket.readyState !== WebSocket.OPEN || !canWatch) return;
+      const shopIds = watchedShopIds();
+      const list = shopIds.join(',');
+      if (list === sentWatch) return;
+      sentWatch = list;
+      socket.send(JSON.stringify({ type: 'watch_shops', shopIds }));
+    };
+    /** A visitor has no socket until a shop is on screen; a signed-in user always has one. */
+    const wanted = () => userId !== undefined || watchedShopIds().length > 0;
 
     const onOrderCreated = (order: Order) => {
       // Only owners are told of new orders: highlighted, and chimed where the dashboard or the board is open.
@@ -61,11 +85,18 @@ export function useLiveMessages(userId: number | undefined) {
         );
       }
       void queryClient.invalidateQueries({ queryKey: ['/api/messages/conversations'] });
+      // Unread counts and the toast of a message from someone else (issue 32).
+      if (userId) noticeLiveMessage(queryClient, message, userId);
     };
 
     const reconnectLater = () => {
       if (!stopped) retry = setTimeout(connect, RECONNECT_DELAY_MS);
     };
+    // Shops come on and off screen: the server is told; a visitor's first shop opens the socket.
+    const stopWatching = subscribeToWatchedShops(() => {
+      if (socket) sendWatchList();
+      else if (retry === undefined && !stopped && wanted()) connect();
+    });
 
     /**
      * The server refused the socket's token. Reconnecting with the same token would be refused again, every 3 s,
@@ -82,30 +113,49 @@ export function useLiveMessages(userId: number | undefined) {
       });
     };
 
+    /** Open: ready for events, and for the watch list; after a reconnect, what was missed is read again. */
+    const onReady = () => {
+      canWatch = true;
+      sendWatchList();
+      if (hasConnected) refetchAll();
+      hasConnected = true;
+    };
+
     const connect = () => {
+      retry = undefined;
+      if (!wanted()) return;
       const protocol = window.location.protocol === 'https:' ? 'wss' : 'ws';
-      const token = getToken();
-      socket = new WebSocket(`${protocol}://${window.location.host}/ws`);
-      socket.onopen = () => socket?.send(JSON.stringify({ type: 'auth', token }));
-      socket.onmessage = (event) => {
+      const token = userId ? getToken() : null;
+      const opened = new WebSocket(`${protocol}://${window.location.host}/ws`);
+      socket = opened;
+      canWatch = false;
+      sentWatch = null;
+      opened.onopen = () => {
+        if (token) opened.send(JSON.stringify({ type: 'auth', token }));
+        else onReady(); // a visitor's socket only watches: its watch list is its first message
+      };
+      opened.onmessage = (event) => {
         const data = JSON.parse(String(event.data)) as ServerEvent;
-        if (data.type === 'authenticated') {
-          if (hasConnected) refetchAll();
-          hasConnected = true;
-        } else if (data.type === 'new_message') onMessage(data.message);
+        if (data.type === 'authenticated') onReady();
+        else if (data.type === 'new_message') onMessage(data.message);
+        else if (data.type === 'messages_read') noticeConversationRead(queryClient);
         else if (data.type === 'order_created') onOrderCreated(data.order);
         else if (data.type === 'order_updated') onOrderUpdated(data.order);
+        else if (data.type === 'shop_updated') applyShopUpdate(queryClient, data);
         else if (data.type === 'resync') refetchAll();
       };
-      socket.onclose = (event) => {
+      opened.onclose = (event) => {
+        if (socket === opened) socket = null;
         if (stopped) return;
-        if (event.code === SESSION_REFUSED) onRefused(token);
-        else reconnectLater();
+        // A visitor's socket refused is not asked about sessions: it has none.
+        if (event.code === SESSION_REFUSED && token) onRefused(token);
+        else if (event.code !== SESSION_REFUSED) reconnectLater();
       };
     };
     connect();
     return () => {
       stopped = true;
+      stopWatching();
       clearTimeout(retry);
       socket?.close();
     };

@@ -1,4 +1,6 @@
-// Combined auth page (/auth): Login and Register tabs; after either, a full page load home (spec §2).
+// Combined auth page (/auth): Login and Register tabs; after either, a full page load home (spec §2). ?tab=register
+// opens Register ('Get Started', issue 32); Login stays one click away.
+import { useSearch } from 'wouter';
 import { AuthFrame } from '../components/AuthFrame';
 import { EmailLoginForm } from '../features/auth/EmailLoginForm';
 import { SignUpWizard } from '../features/auth/SignUpWizard';
@@ -7,9 +9,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/Tabs';
 
 export function AuthPage() {
   useLeaveIfSignedIn();
+  const tab = new URLSearchParams(useSearch()).get('tab') === 'register' ? 'register' : 'login';
   return (
     <AuthFrame title="Welcome to Brew Connect" subtitle="Sign in, or create an account with your email">
-      <Tabs defaultValue="login">
+      <Tabs defaultValue={tab}>
         <TabsList className="mb-6 w-full!">
           <TabsTrigger value="login" className="flex-1">
             Login

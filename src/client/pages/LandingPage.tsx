@@ -57,7 +57,7 @@ export function LandingPage() {
                     Start Discovering <ArrowRight className="h-4 w-4" aria-hidden />
                   </Link>
                 ) : (
-                  <Link href="/auth">
+                  <Link href="/auth?tab=register">
                     Get Started <ArrowRight className="h-4 w-4" aria-hidden />
                   </Link>
                 )}

@@ -11,13 +11,16 @@ import { PageShell } from '../components/PageShell';
 import { Prompt } from '../components/Prompt';
 import { SignInRequired } from '../components/SignInRequired';
 import { PushOffer } from '../features/notifications/PushOffer';
+import { CancelOrderDialog } from '../features/orders/CancelOrderDialog';
 import { getCart, replaceCart } from '../features/orders/cart';
 import { askToChooseAgain } from '../features/orders/choose-again';
 import { OrderProgress } from '../features/orders/OrderProgress';
+import { isOverdue } from '../features/orders/overdue';
 import { PaymentReturnNotice } from '../features/orders/PaymentReturnNotice';
 import { useOrders, useReorder, useUpdateOrderStatus } from '../features/orders/queries';
 import type { Reorder } from '../features/orders/reorder';
 import { StartOverDialog } from '../features/orders/StartOverDialog';
+import { useNow } from '../features/orders/use-now';
 import { usePaymentReturn } from '../features/orders/use-payment-return';
 import { errorMessage } from '../lib/api';
 import { useAuth } from '../lib/auth';
@@ -130,34 +133,52 @@ function CustomerOrders() {
 
 function ActiveOrder({ order }: { order: Order }) {
   const update = useUpdateOrderStatus();
+  const [confirming, setConfirming] = useState(false);
+  const now = useNow();
   const cancel = customerActions(order.status).find((step) => step.to === 'cancelled');
+  const cancelOrder = () =>
+    update.mutate(
+      { orderId: order.id, status: 'cancelled' },
+      {
+        onSuccess: (changed) => {
+          setConfirming(false);
+          toast({ title: orderStatusMessage(changed.id, changed.status) });
+        },
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description: errorMessage(error, 'Failed to cancel the order. Please try again.'),
+            variant: 'destructive',
+          }),
+      },
+    );
   return (
     <OrderCard order={order} view="customer">
       <div className="space-y-4">
         <OrderProgress order={order} />
+        {order.status === 'pending' && isOverdue(order, now) && (
+          // Its pickup time passed and the shop never confirmed (issue 32): say so, and where to ask.
+          <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            The shop hasn't confirmed yet —{' '}
+            <Link href={`/messages?shop=${order.shopId}`} className="font-medium underline">
+              message them
+            </Link>
+            .
+          </p>
+        )}
         {cancel && (
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={update.isPending}
-            onClick={() =>
-              update.mutate(
-                { orderId: order.id, status: 'cancelled' },
-                {
-                  onSuccess: (changed) => toast({ title: orderStatusMessage(changed.id, changed.status) }),
-                  onError: (error) =>
-                    toast({
-                      title: 'Error',
-                      description: errorMessage(error, 'Failed to cancel the order. Please try again.'),
-                      variant: 'destructive',
-                    }),
-                },
-              )
-            }
-          >
-            {update.isPending ? 'Cancelling...' : cancel.action}
+          <Button size="sm" variant="outline" disabled={update.isPending} onClick={() => setConfirming(true)}>
+            {cancel.action}
           </Button>
         )}
+        <CancelOrderDialog
+          open={confirming}
+          orderId={order.id}
+          asShop={false}
+          pending={update.isPending}
+          onKeep={() => setConfirming(false)}
+          onCancel={cancelOrder}
+        />
       </div>
     </OrderCard>
   );

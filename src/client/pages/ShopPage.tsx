@@ -1,4 +1,5 @@
-// The public shop page (/shops/{id}): details, hours, menu, reviews; ordering for customers.
+// The public shop page (/shops/{id}): details, hours, menu, reviews; ordering for customers. Watched live (issue 31):
+// a pause, a sold-out item or new hours show without a reload, for visitors too.
 import { Coffee, PauseCircle } from 'lucide-react';
 import { MissingPage } from '../components/MissingPage';
 import { PageShell } from '../components/PageShell';
@@ -11,6 +12,7 @@ import { BusyNotice } from '../features/shops/BusyNotice';
 import { useRefetchAtNextChange, useShop } from '../features/shops/queries';
 import { ShopHeader } from '../features/shops/ShopHeader';
 import { errorStatus } from '../lib/api';
+import { useWatchShop } from '../lib/shop-watch';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { Skeleton } from '../ui/Skeleton';
@@ -26,6 +28,7 @@ export function ShopPage({ params }: { params: { id: string } }) {
   const shopId = parseShopId(params.id);
   const shop = useShop(shopId);
   useRefetchAtNextChange(shop.data, shop.refetch);
+  useWatchShop(shop.data ? shop.data.id : null);
   if (shopId === null || errorStatus(shop.error) === 404) return <ShopNotFound />;
 
   return (

@@ -26,7 +26,12 @@ export function Field({
         )}
       </Label>
       {children}
-      {hint && <p className="text-xs text-espresso-500">{hint}</p>}
+      {/* Its id lets the control name it in aria-describedby. */}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-espresso-500">
+          {hint}
+        </p>
+      )}
     </div>
   );
 }

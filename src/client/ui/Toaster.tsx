@@ -39,6 +39,15 @@ export function Toaster({ focusOnMount = false }: { focusOnMount?: boolean }) {
                 {current.description}
               </ToastPrimitive.Description>
             )}
+            {current.action && (
+              <ToastPrimitive.Action
+                altText={current.action.label}
+                onClick={current.action.onClick}
+                className="mt-1 justify-self-start rounded-lg border border-espresso-300 px-3 py-1 text-sm font-semibold text-espresso-900 hover:bg-espresso-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-espresso-500"
+              >
+                {current.action.label}
+              </ToastPrimitive.Action>
+            )}
           </div>
           <ToastPrimitive.Close
             aria-label="Dismiss notification"

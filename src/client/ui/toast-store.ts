@@ -6,6 +6,8 @@ export interface ToastMessage {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  /** A button in the toast ('View'): it runs `onClick`, then the toast closes. */
+  action?: { label: string; onClick: () => void };
 }
 
 let current: ToastMessage | null = null;

@@ -8,6 +8,7 @@ import { seedDemoOrders } from './demo-orders.js';
 import {
   businessHours,
   coffeeShops,
+  conversationReads,
   favorites,
   menuItems,
   messages,
@@ -493,19 +494,47 @@ export async function seedDemoData(db: Database, now: Date = new Date()) {
           createdAt: new Date(now.getTime() - (lines.length - index) * 7 * 60 * 1000 - customer * day),
         };
       });
-    await tx.insert(messages).values([
-      ...conversation(0, 0, [
-        ['customer', 'Hi! Could I pre-order two flat whites for 8:15?'],
-        ['shop', 'Morning Thandi! Absolutely, two flat whites at 8:15. Full cream or oat?'],
-        ['customer', 'One oat, one full cream please.'],
-        ['shop', 'Done, see you soon ☕'],
-      ]),
-      ...conversation(4, 1, [
-        ['customer', 'Do you have the Ethiopian on filter today?'],
-        ['shop', 'We do, the Guji natural. It is lovely this week.'],
-      ]),
-      ...conversation(2, 2, [['customer', 'Are you open on Heritage Day?']]),
-    ]);
+    const chat = await tx
+      .insert(messages)
+      .values([
+        ...conversation(0, 0, [
+          ['customer', 'Hi! Could I pre-order two flat whites for 8:15?'],
+          ['shop', 'Morning Thandi! Absolutely, two flat whites at 8:15. Full cream or oat?'],
+          ['customer', 'One oat, one full cream please.'],
+          ['shop', 'Done, see you soon ☕'],
+        ]),
+        ...conversation(4, 1, [
+          ['customer', 'Do you have the Ethiopian on filter today?'],
+          ['shop', 'We do, the Guji natural. It is lovely this week.'],
+        ]),
+        ...conversation(2, 2, [['customer', 'Are you open on Heritage Day?']]),
+      ])
+      .returning();
+    // Each side has read its conversation up to its own latest message (issue 32): what the other side wrote after
+    // that is unread, as in a real inbox (Thandi has Truth's last answer waiting, Bootlegger has Ayesha's question).
+    const readUpTo = new Map<string, { userId: number; shopId: number; customerId: number; id: number }>();
+    for (const message of chat)
+      readUpTo.set(`${message.senderId}/${message.shopId}/${message.customerId}`, {
+        userId: message.senderId,
+        shopId: message.shopId,
+        customerId: message.customerId,
+        id: message.id,
+      });
+    await tx
+      .insert(conversationReads)
+      .values(
+        [...readUpTo.values()].map(({ userId, shopId, customerId, id }) => ({
+          userId,
+          shopId,
+          customerId,
+          lastReadMessageId: id,
+          readAt: now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [conversationReads.userId, conversationReads.shopId, conversationReads.customerId],
+        set: { lastReadMessageId: sql`excluded.last_read_message_id`, readAt: sql`excluded.read_at` },
+      });
 
     return {
       users: insertedUsers.length,

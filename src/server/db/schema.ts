@@ -55,6 +55,11 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: userRole('role').notNull(),
+    /**
+     * The person proved the mailbox is theirs (issue 32): a wizard sign-up did with its code; a /register sign-up
+     * starts false until the code mailed to it is entered. Accounts from before were counted as confirmed.
+     */
+    emailVerified: boolean('email_verified').notNull().default(true),
     createdAt: createdAt(),
     /**
      * Set when the person deleted their account (issue 28, POPIA): the row stays so the shops keep their
@@ -174,6 +179,12 @@ export const coffeeShops = pgTable(
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(sql`lower(name || ' ' || coalesce(description, '') || ' ' || address)`),
+    /**
+     * What the shop sells, for search (issue 31): the lower-cased names of its available menu items and their
+     * categories, ' | ' between them. Kept by a trigger on menu_items (migration 0021), never written by the app: on
+     * the shop's row, a search tests it as it tests search_text, so every list path can filter on it.
+     */
+    menuText: text('menu_text').notNull().default(''),
     createdAt: createdAt(),
   },
   (table) => [
@@ -181,6 +192,7 @@ export const coffeeShops = pgTable(
     index('coffee_shops_category').on(table.category),
     index('coffee_shops_promoted').on(table.promotionExpiresAt).where(sql`${table.isPromoted}`),
     index('coffee_shops_search_trgm').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    index('coffee_shops_menu_trgm').using('gin', sql`${table.menuText} gin_trgm_ops`),
     // Bounding-box searches for 'near me' (point is x = longitude, y = latitude). On PostgreSQL migration 0005
     // also adds globe indexes (cube), which drizzle cannot declare as they may not exist.
     index('coffee_shops_location_gist').using('gist', sql`point(${table.longitude}, ${table.latitude})`),
@@ -200,8 +212,9 @@ export const coffeeShops = pgTable(
 );
 
 /**
- * Every word of every shop name, kept by a trigger on coffee_shops (migration 0003). A search that finds
- * nothing looks its words up here to correct a typo ('espreso' -> 'espresso'): a small table, so fast.
+ * Every word of every shop name and menu item name, kept by triggers on coffee_shops and menu_items (migrations
+ * 0003 and 0021). A search that finds nothing looks its words up here to correct a typo ('espreso' -> 'espresso',
+ * 'capucino' -> 'cappuccino'): a small table, as names share their words, so fast.
  */
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (table) => [
   index('search_words_trgm').using('gin', sql`${table.word} gin_trgm_ops`),
@@ -280,7 +293,37 @@ export const messages = pgTable(
     uniqueIndex('messages_sender_client_key')
       .on(table.senderId, table.clientKey)
       .where(sql`${table.clientKey} is not null`),
+    // Unread counts (issue 32): people's messages to a user in one conversation after their read marker, counted
+    // from the index alone. Order cards and status lines (message_type 'order') are never unread.
+    index('messages_unread')
+      .on(table.receiverId, table.shopId, table.customerId, table.id)
+      .where(sql`${table.messageType} = 'text'`),
   ],
+);
+
+/**
+ * How far each participant has read a conversation (issue 32): their messages with a larger id are unread. The marker
+ * only moves forward (one conditional upsert), so a late or repeated read never makes a message unread again. The
+ * receiver's row (at 0) is added by a trigger with the first text message to them (migration 0023), so a user's unread
+ * total walks their own rows, one per conversation, not their whole history.
+ */
+export const conversationReads = pgTable(
+  'conversation_reads',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => coffeeShops.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The newest message of the conversation the user has read; 0 before any read. */
+    lastReadMessageId: integer('last_read_message_id').notNull().default(0),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.shopId, table.customerId] })],
 );
 
 export const menuItems = pgTable(
@@ -429,6 +472,10 @@ export const orders = pgTable(
     statusHistory: jsonb('status_history').notNull().default(sql`'[]'::jsonb`),
     /** When the order became ready (analytics: time to ready), set by the move to ready. */
     readyAt: timestamp('ready_at', { withTimezone: true }),
+    /** Who cancelled it (issue 32): the customer, the shop, or the server's sweep of unconfirmed orders. */
+    cancelledBy: text('cancelled_by', { enum: ['customer', 'shop', 'system'] }),
+    /** Why, in the shop's words ('Sold out', 'Too busy', …) or the sweep's; shown to the customer. */
+    cancelReason: text('cancel_reason'),
     pickupTime: timestamp('pickup_time', { withTimezone: true }),
     notes: text('notes'),
     /** The customer's Idempotency-Key: a retried placement returns the first order. */
@@ -734,7 +781,8 @@ export const shopReadyMinutes = pgTable(
 
 /**
  * Messages per conversation (shop and customer): Quick Stats' total without counting every message. One row per
- * conversation rather than per shop, so two conversations never wait for each other's count.
+ * conversation rather than per shop, so two conversations never wait for each other's count. People's messages only
+ * (message_type 'text', migration 0023): order cards and status lines are the orders' figures, not messages.
  */
 export const shopMessageCounts = pgTable(
   'shop_message_counts',

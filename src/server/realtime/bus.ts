@@ -3,7 +3,7 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import type { Message } from '../../shared/api/messages.js';
+import type { Message, ShopUpdatedEvent } from '../../shared/api/messages.js';
 import type { Order } from '../../shared/api/orders.js';
 
 /**
@@ -12,6 +12,8 @@ import type { Order } from '../../shared/api/orders.js';
  */
 export type BusEvent =
   | { type: 'new_message'; messageId: number; message?: Message }
+  /** A user read a conversation (issue 32): their sockets, on every instance, update its unread count and the badge. */
+  | { type: 'messages_read'; userId: number; shopId: number; customerId: number }
   /**
    * An order was placed ('created': for the shop's owner) or moved ('updated': for its customer and the owner).
    * The order travels whole when small; a large one (up to 30 long lines) travels as its id and is read back.
@@ -33,6 +35,8 @@ export type BusEvent =
   | { type: 'sessions_revoked'; userId: number; sessionIds: string[] }
   /** Shops were created or changed (a rating, a promotion): cached discover answers are out of date. */
   | { type: 'shops_changed' }
+  /** A shop's page changed (issue 31): told as it is to the sockets watching that shop, on every instance. */
+  | ShopUpdatedEvent
   /** Local only: this instance may have missed events (its bus connection dropped); clients should refetch. */
   | { type: 'resync' };
 

@@ -1,6 +1,7 @@
 // The live connection at /ws (spec §4, §7): sockets authenticate with {type:'auth', token}, then receive
 // {type:'new_message', message} for every message of their conversations, and order_created / order_updated for
-// the orders of their shops (owners) or their own orders (customers), from any app instance.
+// the orders of their shops (owners) or their own orders (customers), from any app instance. Any socket, signed in
+// or not, may also watch shops ({type:'watch_shops', shopIds}) and hear their shop_updated events (issue 31).
 import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 import { clientEvent, type ServerEvent } from '../../shared/api/messages.js';
@@ -15,6 +16,21 @@ export const AUTH_TIMEOUT_MS = 3000;
 /** Sockets one user may hold on one instance: tabs and devices, with room to spare; more is a leak or abuse. */
 export const MAX_SOCKETS_PER_USER = 10;
 export const HEARTBEAT_MS = 30_000;
+/**
+ * Sockets that watch shops without signing in, per client address on one instance (issue 31). Shop pages are public,
+ * so visitors watch too; this bounds what one address can make an instance hold, with room for a shared office line.
+ */
+export const MAX_WATCH_ONLY_SOCKETS_PER_ADDRESS = 50;
+/** The client event types; a frame naming one of them but malformed is told what is wrong with it. */
+const clientEventTypes = new Set(['auth', 'ping', 'watch_shops']);
+
+/** What is wrong with a frame, in words for the client: a known event's first problem, else 'Unknown message'. */
+function problemWith(raw: unknown, issues: readonly { message: string }[]): string {
+  const type = raw && typeof raw === 'object' ? (raw as { type?: unknown }).type : undefined;
+  return typeof type === 'string' && clientEventTypes.has(type) && issues[0]
+    ? issues[0].message
+    : 'Unknown message';
+}
 
 export interface Hub {
   /** Sockets open on this instance, by user id. */
@@ -63,17 +79,48 @@ export function registerHub(
     socket.close(4401, 'Session ended');
   };
   const holdWrites = createWriteBatcher();
+  /** Sockets watching each shop, and each socket's shops (issue 31): one lookup per shop_updated, whoever listens. */
+  const watchers = new Map<number, Set<WebSocket>>();
+  const watched = new WeakMap<WebSocket, Set<number>>();
+  /** Sockets that watch shops without having signed in, by client address (bounded per address). */
+  const watchOnly = new Map<string, Set<WebSocket>>();
 
-  const deliver = (userId: number, event: ServerEvent) => {
-    const own = sockets.get(userId);
-    if (!own) return;
-    const text = JSON.stringify(event); // once, however many tabs the user has open
-    for (const socket of own) {
+  const sendToAll = (audience: Iterable<WebSocket>, event: ServerEvent) => {
+    const text = JSON.stringify(event); // once, however many sockets hear it
+    for (const socket of audience) {
       if (socket.readyState !== socket.OPEN) continue;
       holdWrites(wires.get(socket));
       socket.send(text);
     }
   };
+  const deliver = (userId: number, event: ServerEvent) => {
+    const own = sockets.get(userId);
+    if (own) sendToAll(own, event);
+  };
+
+  /** Replaces the socket's watched shops with these ([] for none). */
+  const watch = (socket: WebSocket, shopIds: Iterable<number>) => {
+    const next = new Set(shopIds);
+    const before = watched.get(socket) ?? new Set<number>();
+    for (const shopId of before) {
+      if (next.has(shopId)) continue;
+      const audience = watchers.get(shopId);
+      audience?.delete(socket);
+      if (audience?.size === 0) watchers.delete(shopId);
+    }
+    for (const shopId of next) {
+      if (before.has(shopId)) continue;
+      const audience = watchers.get(shopId) ?? new Set<WebSocket>();
+      audience.add(socket);
+      watchers.set(shopId, audience);
+    }
+    watched.set(socket, next);
+  };
+  /** Every socket open here, signed in or watching only: for heartbeats and resyncs. */
+  function* everySocket() {
+    for (const own of sockets.values()) yield* own;
+    for (const own of watchOnly.values()) yield* own;
+  }
 
   bus.subscribe((event) => {
     if (event.type === 'sessions_revoked') {
@@ -84,17 +131,22 @@ export function registerHub(
       return;
     }
     if (event.type === 'resync') {
-      for (const own of sockets.values()) {
-        for (const socket of own) {
-          send(socket, { type: 'resync' });
-          // A revocation may have been among the missed events: each socket's session is checked again.
-          const held = credentials.get(socket);
-          if (held)
-            void app.deps.tokens.verify(held.token).then((still) => {
-              if (!still) endSession(socket);
-            });
-        }
+      for (const socket of everySocket()) {
+        send(socket, { type: 'resync' });
+        // A revocation may have been among the missed events: each socket's session is checked again.
+        const held = credentials.get(socket);
+        if (held)
+          void app.deps.tokens.verify(held.token).then((still) => {
+            if (!still) endSession(socket);
+          });
       }
+      return;
+    }
+    if (event.type === 'shop_updated') {
+      const audience = watchers.get(event.shopId);
+      // Rebuilt field by field: only what the contract names is passed on, whatever else a bus payload held.
+      const { shopId, shop, menuChanged, hoursChanged } = event;
+      if (audience) sendToAll(audience, { type: 'shop_updated', shopId, shop, menuChanged, hoursChanged });
       return;
     }
     if (event.type === 'order_event') {
@@ -114,6 +166,10 @@ export function registerHub(
         .catch((error) => app.log.error({ err: error }, 'could not deliver an order event'));
       return;
     }
+    if (event.type === 'messages_read') {
+      deliver(event.userId, { type: 'messages_read', shopId: event.shopId, customerId: event.customerId });
+      return;
+    }
     if (event.type !== 'new_message') return;
     const known = event.message ? Promise.resolve(event.message) : findMessage(app.db, event.messageId);
     void known
@@ -129,28 +185,59 @@ export function registerHub(
   app.get('/ws', { websocket: true }, (socket, request) => {
     wires.set(socket, request.raw.socket);
     let userId: number | null = null;
+    /** The client address while this socket watches shops without having signed in. */
+    let watchingAs: string | null = null;
     alive.set(socket, true);
     socket.on('pong', () => alive.set(socket, true));
+    const leaveWatchOnly = () => {
+      if (watchingAs === null) return;
+      const own = watchOnly.get(watchingAs);
+      own?.delete(socket);
+      if (own?.size === 0) watchOnly.delete(watchingAs);
+      watchingAs = null;
+    };
 
-    // A socket that has not proved who it is gets nothing and is closed.
+    // A socket that has neither proved who it is nor asked to watch shops gets nothing and is closed.
     const authTimer = setTimeout(() => {
-      if (userId === null) socket.close(4401, 'Authentication required');
+      if (userId === null && watchingAs === null) socket.close(4401, 'Authentication required');
     }, authTimeoutMs);
 
     socket.on('message', async (data) => {
-      let parsed: ReturnType<typeof clientEvent.safeParse>;
+      let raw: unknown = null;
       try {
-        parsed = clientEvent.safeParse(JSON.parse(String(data)));
+        raw = JSON.parse(String(data));
       } catch {
-        parsed = clientEvent.safeParse(null);
+        // not JSON: refused below like any other unknown frame
       }
-      if (!parsed.success || (userId === null && parsed.data.type !== 'auth')) {
-        send(socket, { type: 'error', message: 'Unknown message' });
-        // Before authenticating a socket may only authenticate: anything else ends it at once.
-        if (userId === null) socket.close(4401, 'Authentication required');
+      const parsed = clientEvent.safeParse(raw);
+      const stranger = userId === null && watchingAs === null;
+      if (!parsed.success || (stranger && parsed.data.type === 'ping')) {
+        send(socket, {
+          type: 'error',
+          message: parsed.success ? 'Unknown message' : problemWith(raw, parsed.error.issues),
+        });
+        // Before authenticating or watching, a socket may only do one of those: anything else ends it at once.
+        if (stranger) socket.close(4401, 'Authentication required');
         return;
       }
       if (parsed.data.type === 'ping') return;
+      if (parsed.data.type === 'watch_shops') {
+        if (userId === null && watchingAs === null) {
+          const address = request.ip;
+          const own = watchOnly.get(address) ?? new Set<WebSocket>();
+          if (own.size >= MAX_WATCH_ONLY_SOCKETS_PER_ADDRESS) {
+            send(socket, { type: 'error', message: 'Too many open connections' });
+            return socket.close(1008, 'Too many connections');
+          }
+          own.add(socket);
+          watchOnly.set(address, own);
+          watchingAs = address;
+          clearTimeout(authTimer);
+        }
+        watch(socket, parsed.data.shopIds);
+        send(socket, { type: 'watching', shopIds: [...(watched.get(socket) ?? [])] });
+        return;
+      }
       const subject = await app.deps.tokens.verify(parsed.data.token);
       if (!subject) {
         send(socket, { type: 'error', message: 'Invalid or expired token' });
@@ -169,6 +256,7 @@ export function registerHub(
       }
       own.add(socket);
       sockets.set(userId, own);
+      leaveWatchOnly(); // signed in now: counted as the user's, its watched shops kept
       credentials.set(socket, { token: parsed.data.token, sid: subject.sid });
       presence.change(userId, 1);
       send(socket, { type: 'authenticated', userId });
@@ -176,6 +264,8 @@ export function registerHub(
 
     socket.on('close', () => {
       clearTimeout(authTimer);
+      watch(socket, []);
+      leaveWatchOnly();
       if (userId === null) return;
       const own = sockets.get(userId);
       if (own?.delete(socket)) presence.change(userId, -1);
@@ -185,15 +275,13 @@ export function registerHub(
 
   // Heartbeats: a socket that did not answer the last ping is dead and is dropped.
   const heartbeat = setInterval(() => {
-    for (const own of sockets.values()) {
-      for (const socket of own) {
-        if (!alive.get(socket)) {
-          socket.terminate();
-          continue;
-        }
-        alive.set(socket, false);
-        socket.ping();
+    for (const socket of everySocket()) {
+      if (!alive.get(socket)) {
+        socket.terminate();
+        continue;
       }
+      alive.set(socket, false);
+      socket.ping();
     }
   }, HEARTBEAT_MS);
   heartbeat.unref();
@@ -206,6 +294,6 @@ export function registerHub(
 
   return {
     socketsOf: (id) => sockets.get(id),
-    connectionCount: () => [...sockets.values()].reduce((total, own) => total + own.size, 0),
+    connectionCount: () => [...everySocket()].length,
   };
 }

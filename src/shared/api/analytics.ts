@@ -38,6 +38,12 @@ export const shopAnalytics = z.object({
   /** Every order placed in the window, cancelled included. */
   totalOrders: z.number().int(),
   ordersGrowth: z.number(),
+  /**
+   * The period before's orders and revenue (decimal text), so a screen can say 'New' rather than '0%' when that
+   * period had nothing to compare with (issue 32).
+   */
+  previousOrders: z.number().int(),
+  previousRevenue: z.string(),
   uniqueCustomers: z.number().int(),
   /** Decimal text: revenue over the orders not cancelled, to the cent. */
   avgOrderValue: z.string(),
@@ -56,6 +62,7 @@ export const shopAnalytics = z.object({
   topOptions: z.array(
     z.object({ group: z.string(), name: z.string(), count: z.number().int(), share: z.number() }),
   ),
+  /** People's messages in the shop's conversations: order cards and status lines are not counted (issue 32). */
   totalMessages: z.number().int(),
   menuItems: z.number().int(),
   /** Decimal text: the 7 days before the current 7. */

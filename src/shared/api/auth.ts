@@ -26,6 +26,8 @@ export const user = z.object({
   username: z.string(),
   email: z.string(),
   role,
+  /** False for a /register account until the code mailed to it is entered (issue 32). */
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof user>;
 
@@ -52,3 +54,17 @@ export const verifyCodeBody = z.object({
   userData: z.object({ username, password, role }),
 });
 export type VerifyCodeBody = z.infer<typeof verifyCodeBody>;
+
+/** POST /api/auth/check-code: the wizard's step 2 asks whether the code is right without spending it. */
+export const checkCodeBody = z.object({
+  email,
+  code: z.string({ message: 'code is required' }).regex(/^\d{6}$/, 'code must be exactly 6 digits'),
+});
+
+/** POST /api/auth/confirm-email: the code mailed to a /register account. */
+export const confirmEmailBody = z.object({
+  code: z.string({ message: 'code is required' }).regex(/^\d{6}$/, 'code must be exactly 6 digits'),
+});
+/** Minutes a /register account's confirmation code lasts. */
+export const CONFIRM_EMAIL_CODE_MINUTES = 30;
+export const CONFIRM_REVIEW_FIRST = 'Please confirm your email before leaving a review';

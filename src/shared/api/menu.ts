@@ -2,7 +2,7 @@
 // integer cents inside (rule 16).
 import { z } from 'zod';
 import { bodyId, pathId } from './ids.js';
-import { DEFAULT_MENU_CATEGORY, MAX_CALORIES, MAX_PRICE_RAND, menuCategories } from './menu-constants.js';
+import { MAX_CALORIES, MAX_PRICE_RAND, menuCategories } from './menu-constants.js';
 import { MAX_OPTION_GROUPS_PER_ITEM, optionGroup } from './option-groups.js';
 import { randAmount } from './price.js';
 import { publicHttpUrl, safeText } from './text.js';
@@ -10,7 +10,10 @@ import { publicHttpUrl, safeText } from './text.js';
 export * from './menu-constants.js';
 
 export const menuCategory = z.enum(menuCategories, {
-  message: `category must be one of ${menuCategories.join(', ')}`,
+  error: (issue) =>
+    issue.input === undefined
+      ? 'category is required'
+      : `category must be one of ${menuCategories.join(', ')}`,
 });
 
 export const menuItem = z.object({
@@ -101,7 +104,8 @@ const menuItemFields = {
 export const createMenuItemBody = z.object({
   shopId: bodyId('shopId'),
   ...menuItemFields,
-  category: menuCategory.default(DEFAULT_MENU_CATEGORY),
+  // Required, as spec §5 says (issue 32); the owner's form preselects DEFAULT_MENU_CATEGORY.
+  category: menuCategory,
   isAvailable: menuItemFields.isAvailable.default(true),
   isVegan: menuItemFields.isVegan.default(false),
   isGlutenFree: menuItemFields.isGlutenFree.default(false),

@@ -5,3 +5,5 @@ export const MESSAGE_PAGE_SIZE = 50;
 export const CONVERSATION_PREVIEW_LENGTH = 50;
 export const CONVERSATION_POLL_MS = 5000;
 export const RECONNECT_DELAY_MS = 3000;
+/** The most shops one socket may watch for live updates (issue 31): a page of cards and the open shop, with room. */
+export const MAX_WATCHED_SHOPS = 100;

@@ -60,6 +60,10 @@ export const order = z.object({
   payment: orderPayment.nullable(),
   /** Shown at the counter (issue 30): 4 characters, unique among the shop's pickups that day; null until paid. */
   pickupCode: z.string().nullable(),
+  /** Who cancelled it (issue 32): the customer, the shop, or the server when the shop never confirmed. */
+  cancelledBy: z.enum(['customer', 'shop', 'system']).nullable(),
+  /** Why, as the shop said ('Sold out') or the server; null when not cancelled or no reason was given. */
+  cancelReason: z.string().nullable(),
 });
 export type Order = z.infer<typeof order>;
 
@@ -110,11 +114,26 @@ export const orderListQuery = z.object({
     .max(ORDER_PAGE_SIZE, `limit must be at most ${ORDER_PAGE_SIZE}`)
     .default(ORDER_PAGE_SIZE),
 });
-export const updateOrderBody = z.object({ status: orderStatus });
+export const updateOrderBody = z
+  .object({
+    status: orderStatus,
+    /** With a cancel: why, told to the other side (issue 32). The shop's dialog offers a short list. */
+    cancelReason: safeText()
+      .trim()
+      .min(1, 'cancelReason must not be empty')
+      .max(200, 'cancelReason must be at most 200 characters')
+      .optional(),
+  })
+  .refine((body) => body.cancelReason === undefined || body.status === 'cancelled', {
+    message: 'cancelReason goes only with status cancelled',
+    path: ['cancelReason'],
+  });
 
 export const dashboardSummary = z.object({
   /** Every order placed today (Africa/Johannesburg), cancelled included. */
   ordersToday: z.number().int(),
+  /** Of those, the cancelled ones (issue 32): shown beside Orders Today, as Revenue leaves them out. */
+  cancelledToday: z.number().int(),
   /** Decimal text; cancelled orders left out. */
   revenueToday: z.string(),
   /** Orders of any day still waiting to be confirmed (pending), across the owner's shops: the Orders tab's count. */

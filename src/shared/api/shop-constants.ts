@@ -11,6 +11,8 @@ export const shopCategoryLabels: Record<ShopCategory, string> = {
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 50;
+/** Shops in one answer for a map area (issue 31: 'Search this area'); without an area MAX_PAGE_SIZE holds. */
+export const MAX_AREA_PAGE_SIZE = 500;
 
 /** A busy shop (issue 30): the ranges of the owner's settings. */
 export const MIN_PREP_MINUTES = 5;

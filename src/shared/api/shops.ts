@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { onlinePaymentSetting } from './payments.js';
 import {
   DEFAULT_PAGE_SIZE,
+  MAX_AREA_PAGE_SIZE,
   MAX_AUTO_CANCEL_MINUTES,
   MAX_BUSY_MINUTES,
   MAX_ORDERS_PER_SLOT,
@@ -63,6 +64,12 @@ export const shop = z.object({
   nextChangeAt: z.string().nullable(),
   /** Great-circle distance from the asked location, when one was given. */
   distanceKm: z.number().nullable().optional(),
+  /**
+   * In answers to a search (issue 31), on a shop found by its menu alone: the names of up to 3 of its available
+   * items that hold the search ('Serves: Oat latte'). Absent when the shop's own name, description or address holds
+   * the search (the card shows those already), so such answers are what they were before menus were searched.
+   */
+  matchedItems: z.array(z.string()).optional(),
 });
 export type Shop = z.infer<typeof shop>;
 
@@ -79,6 +86,43 @@ const coordinate = (name: string, limit: number) =>
         .transform(roundCoordinate),
     );
 
+const mapAreaBounds = ['minLatitude', 'maxLatitude', 'minLongitude', 'maxLongitude'] as const;
+type MapAreaBound = (typeof mapAreaBounds)[number];
+
+/**
+ * A map area is all four bounds or none, each minimum at most its maximum (no area across the antimeridian: South
+ * Africa is far from it); the larger page is for map areas only.
+ */
+function checkMapArea(
+  query: Partial<Record<MapAreaBound, number>> & { limit: number },
+  ctx: z.RefinementCtx,
+) {
+  const missing = mapAreaBounds.filter((bound) => query[bound] === undefined);
+  if (missing.length > 0 && missing.length < mapAreaBounds.length) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing[0]!],
+      message: `${missing.join(', ')} missing: a map area needs minLatitude, maxLatitude, minLongitude and maxLongitude`,
+    });
+    return;
+  }
+  if (missing.length === 0) {
+    for (const axis of ['Latitude', 'Longitude'] as const)
+      if (query[`min${axis}`]! > query[`max${axis}`]!)
+        ctx.addIssue({
+          code: 'custom',
+          path: [`min${axis}`],
+          message: `min${axis} must not be greater than max${axis}`,
+        });
+  } else if (query.limit > MAX_PAGE_SIZE) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['limit'],
+      message: `limit must be at most ${MAX_PAGE_SIZE} (${MAX_AREA_PAGE_SIZE} with a map area)`,
+    });
+  }
+}
+
 export const shopQuery = z
   .object({
     search: safeText().trim().max(200, 'search must be at most 200 characters').optional(),
@@ -87,13 +131,19 @@ export const shopQuery = z
     latitude: coordinate('latitude', 90).optional(),
     longitude: coordinate('longitude', 180).optional(),
     sortByDistance: trueFlag.optional(),
-    /** Only shops open at this moment. */
+    /** Only shops open at this moment by their hours and taking orders: a paused shop is left out (issue 31). */
     openNow: trueFlag.optional(),
+    /** A map area (issue 31, 'Search this area'): all four or none; only shops inside, nearest its centre first. */
+    minLatitude: coordinate('minLatitude', 90).optional(),
+    maxLatitude: coordinate('maxLatitude', 90).optional(),
+    minLongitude: coordinate('minLongitude', 180).optional(),
+    maxLongitude: coordinate('maxLongitude', 180).optional(),
+    /** Up to MAX_PAGE_SIZE, or MAX_AREA_PAGE_SIZE with a map area (a map shows every pin of the area at once). */
     limit: z.coerce
       .number()
       .int('limit must be a whole number')
       .min(1, 'limit must be at least 1')
-      .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
+      .max(MAX_AREA_PAGE_SIZE, `limit must be at most ${MAX_AREA_PAGE_SIZE}`)
       .default(DEFAULT_PAGE_SIZE),
     offset: z.coerce
       .number()
@@ -105,7 +155,8 @@ export const shopQuery = z
   .refine((query) => (query.latitude === undefined) === (query.longitude === undefined), {
     message: 'latitude and longitude must be given together',
     path: ['latitude'],
-  });
+  })
+  .superRefine(checkMapArea);
 export type ShopQuery = z.input<typeof shopQuery>;
 
 const optionalText = (name: string, max: number) =>

@@ -77,6 +77,19 @@ describe('weekly hours', () => {
     expect(openLine({ openNow: null, nextChangeAt: null }, utc('2026-11-23T10:00:00Z'))).toBeNull();
   });
 
+  test('a paused shop says it is not taking orders, open or closed by its hours, with hours or without', () => {
+    const noon = utc('2026-11-23T10:00:00Z');
+    const open = { openNow: true, nextChangeAt: utc('2026-11-23T15:00:00Z') };
+    expect(openLine({ ...open, acceptingOrders: false }, noon)).toBe('Not taking orders right now');
+    expect(openLine({ openNow: false, nextChangeAt: null, acceptingOrders: false }, noon)).toBe(
+      'Not taking orders right now',
+    );
+    expect(openLine({ openNow: null, nextChangeAt: null, acceptingOrders: false }, noon)).toBe(
+      'Not taking orders right now',
+    );
+    expect(openLine({ ...open, acceptingOrders: true }, noon)).toBe('Open now · closes 17:00');
+  });
+
   test('times that are not an open-before-close pair count as closed', () => {
     const odd = [
       open(1, '17:00', '09:00'),

@@ -206,15 +206,20 @@ export function opensNextLabel(at: Date, now: Date): string {
   return formatLocal(local, withinWeek ? 'EEE HH:mm' : 'd MMM HH:mm');
 }
 
+/** What a shop whose owner paused orders says instead of its open-now line (issue 31). */
+export const PAUSED_LINE = 'Not taking orders right now';
+
 /**
  * The line a shop card and page show: 'Open now · closes 17:00', 'Closed · opens Mon 09:00', or 'Closed'
- * when no opening is in reach; null when the shop has set no hours. Takes a shop's openNow and nextChangeAt
- * as the API gives them.
+ * when no opening is in reach; null when the shop has set no hours. Takes a shop's openNow, nextChangeAt and
+ * acceptingOrders as the API gives them: a paused shop says PAUSED_LINE whatever its hours, since 'Open now'
+ * or 'opens Mon 09:00' would promise orders it is not taking.
  */
 export function openLine(
-  state: { openNow: boolean | null; nextChangeAt: Date | string | null },
+  state: { openNow: boolean | null; nextChangeAt: Date | string | null; acceptingOrders?: boolean },
   now: Date,
 ): string | null {
+  if (state.acceptingOrders === false) return PAUSED_LINE;
   if (state.openNow === null) return null;
   const change = state.nextChangeAt === null ? null : new Date(state.nextChangeAt);
   if (state.openNow) {

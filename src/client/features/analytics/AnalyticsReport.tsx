@@ -26,12 +26,31 @@ function Empty({ children }: { children: ReactNode }) {
   );
 }
 
-function Metric({ label, value, growth }: { label: string; value: string; growth?: number }) {
+/**
+ * `previousEmpty`: the period before had nothing, so a percentage means nothing: 'New' (when there is something
+ * now) instead of '0% vs previous period' (issue 32).
+ */
+function Metric({
+  label,
+  value,
+  growth,
+  previousEmpty = false,
+}: {
+  label: string;
+  value: string;
+  growth?: number;
+  previousEmpty?: boolean;
+}) {
   return (
     <Card className="min-w-0 p-3 sm:p-4">
       <p className="text-xs text-espresso-600 sm:text-sm">{label}</p>
       <p className="mt-1 truncate font-display text-xl font-bold text-espresso-950 sm:text-2xl">{value}</p>
-      {growth !== undefined && (
+      {growth !== undefined && previousEmpty && (
+        <p className="mt-0.5 text-xs font-medium text-espresso-700">
+          New <span className="font-normal text-espresso-500">· nothing in the period before</span>
+        </p>
+      )}
+      {growth !== undefined && !previousEmpty && (
         <p
           className={cn(
             'mt-0.5 text-xs font-medium',
@@ -64,11 +83,13 @@ export function AnalyticsReport({ data }: { data: ShopAnalytics }) {
           label={`Total Revenue (${days}d)`}
           value={`R${data.totalRevenue}`}
           growth={data.revenueGrowth}
+          previousEmpty={Number(data.previousRevenue) === 0}
         />
         <Metric
           label={`Total Orders (${days}d)`}
           value={data.totalOrders.toLocaleString('en-ZA')}
           growth={data.ordersGrowth}
+          previousEmpty={data.previousOrders === 0}
         />
         <Metric label="Unique Customers" value={data.uniqueCustomers.toLocaleString('en-ZA')} />
         <Metric label="Avg Order Value" value={`R${data.avgOrderValue}`} />
@@ -139,7 +160,8 @@ export function AnalyticsReport({ data }: { data: ShopAnalytics }) {
             <Stat label="Total Messages" value={data.totalMessages.toLocaleString('en-ZA')} />
             <Stat label="Menu Items" value={data.menuItems.toLocaleString('en-ZA')} />
             <Stat label="Last Week Revenue" value={`R${data.lastWeekRevenue}`} />
-            <Stat label="Shop Rating" value={`${data.rating}/5`} />
+            {/* No reviews yet: no rating, rather than a 0.0 that reads as the worst (issue 32). */}
+            <Stat label="Shop Rating" value={Number(data.rating) > 0 ? `${data.rating}/5` : '–'} />
           </dl>
         </Section>
         <Section title="Customers and Speed">

@@ -9,6 +9,8 @@ const figures = (overrides: Partial<ShopAnalytics>): ShopAnalytics => ({
   revenueGrowth: 0,
   totalOrders: 4,
   ordersGrowth: 0,
+  previousOrders: 2,
+  previousRevenue: '50.00',
   uniqueCustomers: 1,
   avgOrderValue: '56.67',
   dailyRevenue: [],

@@ -1,21 +1,28 @@
-// The three-step sign-up wizard of /auth (spec §2, §4, §5): email, the emailed 6-digit code, then details.
+// The three-step sign-up wizard of /auth (spec §2, §4, §5): email, the emailed 6-digit code, then details. The code
+// is checked when Continue is pressed on step 2 (issue 32), so a wrong or expired one is said there, with Resend.
 
 import { CODE_LENGTH, MIN_PASSWORD_LENGTH, type Role } from '@shared/api/auth';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { errorMessage } from '../../lib/api';
+import { apiRequest, errorMessage } from '../../lib/api';
 import { homeFor, useAuth } from '../../lib/auth';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
 import { Field } from '../../ui/Field';
+import { FormAlert } from '../../ui/FormAlert';
 import { Input } from '../../ui/Input';
 import { dismissToast, toast } from '../../ui/toast-store';
 import { NewPasswordFields } from './NewPasswordFields';
 import { RolePicker } from './RolePicker';
+import { useCountdown } from './use-countdown';
 
 type Step = 'email' | 'code' | 'details';
 const stepNumber: Record<Step, number> = { email: 1, code: 2, details: 3 };
 const stepTitle: Record<Step, string> = { email: 'Your email', code: 'Verify', details: 'Your details' };
+/** Seconds before another code may be asked for: a mail takes a moment to arrive. */
+const RESEND_WAIT_SECONDS = 30;
+/** The server's words for a code that can no longer be used (expired, spent, or out of tries). */
+const isSpentCode = (message: string) => /expired|already used|no longer be used/i.test(message);
 
 export function SignUpWizard() {
   const { sendCode, verifyCode } = useAuth();
@@ -28,6 +35,8 @@ export function SignUpWizard() {
   const [confirm, setConfirm] = useState('');
   const [pending, setPending] = useState(false);
   const [sentMessage, setSentMessage] = useState('');
+  const [codeError, setCodeError] = useState('');
+  const resendWait = useCountdown();
   // A toast belongs to the step that showed it: moving on (or back) dismisses it, so step 1's error does not
   // cover step 3's Terms and Privacy links.
   const stepToast = useRef<number | null>(null);
@@ -49,6 +58,8 @@ export function SignUpWizard() {
     setPending(true);
     try {
       setSentMessage(await sendCode(email.trim()));
+      resendWait.start(RESEND_WAIT_SECONDS);
+      setCodeError('');
       goTo('code');
     } catch (error) {
       say({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
@@ -57,13 +68,35 @@ export function SignUpWizard() {
     }
   };
 
-  const submitCode = (event: FormEvent) => {
+  const submitCode = async (event: FormEvent) => {
     event.preventDefault();
     if (!code) {
       say({ title: 'Error', description: 'Please enter the verification code', variant: 'destructive' });
       return;
     }
-    if (code.length === CODE_LENGTH) goTo('details');
+    if (code.length !== CODE_LENGTH) return;
+    setPending(true);
+    setCodeError('');
+    try {
+      // A check that does not spend the code: the account is made with it on step 3.
+      await apiRequest('POST', '/api/auth/check-code', { email: email.trim(), code });
+      goTo('details');
+    } catch (error) {
+      setCodeError(errorMessage(error));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const resendCode = async () => {
+    setCodeError('');
+    resendWait.start(RESEND_WAIT_SECONDS);
+    try {
+      setSentMessage(await sendCode(email.trim()));
+      setCode('');
+    } catch (error) {
+      setCodeError(errorMessage(error));
+    }
   };
 
   const submitDetails = async (event: FormEvent) => {
@@ -157,14 +190,26 @@ export function SignUpWizard() {
               onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH))}
             />
           </Field>
+          {codeError && <FormAlert>{codeError}</FormAlert>}
           <div className="flex gap-2">
             <Button variant="outline" onClick={back}>
               Back
             </Button>
-            <Button type="submit" className="flex-1" disabled={code.length !== CODE_LENGTH}>
-              Continue
+            <Button type="submit" className="flex-1" disabled={code.length !== CODE_LENGTH || pending}>
+              {pending ? 'Checking...' : 'Continue'}
             </Button>
           </div>
+          <p className="text-center text-sm text-espresso-700">
+            {isSpentCode(codeError) ? 'Ask for a new code: ' : 'No code? '}
+            <button
+              type="button"
+              className="font-medium text-espresso-800 underline disabled:cursor-default disabled:text-espresso-500 disabled:no-underline"
+              onClick={resendCode}
+              disabled={resendWait.left > 0}
+            >
+              {resendWait.left > 0 ? `Resend code in ${resendWait.left}s` : 'Resend code'}
+            </button>
+          </p>
         </form>
       )}
       {step === 'details' && (

@@ -4,12 +4,13 @@
 import type { Order } from '@shared/api/orders';
 import { orderStatusLabel } from '@shared/domain/order-status';
 import { CalendarClock, StickyNote, Timer } from 'lucide-react';
-import type { KeyboardEvent } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import { OrderLineOptions } from '../../components/OrderLineOptions';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
 import { toast } from '../../ui/toast-store';
+import { CancelOrderDialog } from '../orders/CancelOrderDialog';
 import { elapsedLabel, elapsedMinutes, elapsedTone } from '../orders/elapsed';
 import { localClock } from '../orders/order-time';
 import { isOverdue } from '../orders/overdue';
@@ -52,12 +53,16 @@ export function BoardCard({
   const tone = elapsedTone(order, now);
   const lines = orderLines(order);
 
-  const move = (to: Order['status']) => {
+  const [cancelling, setCancelling] = useState(false);
+  const move = (to: Order['status'], cancelReason?: string) => {
     if (update.isPending) return;
     update.mutate(
-      { orderId: order.id, status: to },
+      { orderId: order.id, status: to, cancelReason },
       {
-        onSuccess: (moved) => onMoved(`Order #${moved.id}: ${orderStatusLabel(moved.status)}`),
+        onSuccess: (moved) => {
+          setCancelling(false);
+          onMoved(`Order #${moved.id}: ${orderStatusLabel(moved.status)}`);
+        },
         onError: (error) =>
           toast({
             title: 'Error',
@@ -69,6 +74,8 @@ export function BoardCard({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    // Keys in the cancel dialog (a portal, whose React events still bubble here) are the dialog's own.
+    if (!event.currentTarget.contains(event.target as Node)) return;
     if (arrowKeys.has(event.key)) {
       event.preventDefault();
       onNavigate(order.id, event.key as BoardKey);
@@ -175,12 +182,20 @@ export function BoardCard({
       )}
       <div className="mt-2 flex flex-wrap justify-end gap-2">
         {order.status === 'pending' && (
-          <Button variant="outline" disabled={update.isPending} onClick={() => move('cancelled')}>
+          <Button variant="outline" disabled={update.isPending} onClick={() => setCancelling(true)}>
             Cancel
           </Button>
         )}
         <PrintTicketButton order={order} size="md" />
       </div>
+      <CancelOrderDialog
+        open={cancelling}
+        orderId={order.id}
+        asShop
+        pending={update.isPending}
+        onKeep={() => setCancelling(false)}
+        onCancel={(reason) => move('cancelled', reason)}
+      />
     </article>
   );
 }

@@ -9,6 +9,7 @@ import { ArrowLeft, Store } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Prompt } from '../../components/Prompt';
+import { MAIN_ID, SkipLink } from '../../components/SkipLink';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
 import { Label } from '../../ui/Label';
@@ -145,6 +146,7 @@ function BoardView({
 
   return (
     <div className="flex min-h-dvh flex-col bg-espresso-50 md:h-dvh">
+      <SkipLink />
       <header className="border-b border-espresso-200 bg-crema px-3 py-2 sm:px-4">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <Link
@@ -211,7 +213,9 @@ function BoardView({
 
       <main
         ref={boardRef}
-        className="grid flex-1 gap-3 p-3 md:min-h-0 md:grid-cols-3 md:grid-rows-[minmax(0,1fr)]"
+        id={MAIN_ID}
+        tabIndex={-1}
+        className="grid flex-1 outline-none gap-3 p-3 md:min-h-0 md:grid-cols-3 md:grid-rows-[minmax(0,1fr)]"
         aria-label="Orders"
       >
         {board.isLoading ? (

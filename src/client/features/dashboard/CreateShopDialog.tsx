@@ -4,7 +4,7 @@ import { useAuth } from '../../lib/auth';
 import { DialogContent } from '../../ui/Dialog';
 import { toast } from '../../ui/toast-store';
 import { useCreateShop } from '../shops/queries';
-import { ShopForm } from './ShopForm';
+import { ShopForm, savedMessage } from './ShopForm';
 
 export function CreateShopDialog({ onDone }: { onDone: () => void }) {
   const { user } = useAuth();
@@ -26,7 +26,7 @@ export function CreateShopDialog({ onDone }: { onDone: () => void }) {
             { ...body, ownerId: user?.id },
             {
               onSuccess: () => {
-                toast({ title: 'Success', description: 'Coffee shop created successfully!' });
+                toast({ title: 'Success', description: savedMessage('created', body) });
                 onDone();
               },
               onError: (error) =>

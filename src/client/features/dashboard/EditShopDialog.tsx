@@ -8,7 +8,7 @@ import { toast } from '../../ui/toast-store';
 import { PaymentsPanel } from '../payments/PaymentsPanel';
 import { useUpdateShop } from '../shops/queries';
 import { OrderPacePanel } from './OrderPacePanel';
-import { ShopForm, shopFormFrom } from './ShopForm';
+import { ShopForm, savedMessage, shopFormFrom } from './ShopForm';
 
 export function EditShopDialog({ shop, onDone }: { shop: Shop; onDone: () => void }) {
   return (
@@ -59,7 +59,7 @@ function ShopDetails({ shop, onDone }: { shop: Shop; onDone: () => void }) {
       onSave={(body) =>
         update.mutate(body, {
           onSuccess: () => {
-            toast({ title: 'Success', description: 'Coffee shop updated successfully!' });
+            toast({ title: 'Success', description: savedMessage('updated', body) });
             onDone();
           },
           onError: (error) =>

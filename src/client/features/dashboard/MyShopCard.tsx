@@ -66,6 +66,12 @@ export function MyShopCard({ shop, onAction }: { shop: Shop; onAction: (open: Op
           <Link href={`/shops/${shop.id}`} className="font-medium text-espresso-700 underline">
             View shop page
           </Link>
+          <Link
+            href={`/discover?search=${encodeURIComponent(shop.name)}`}
+            className="font-medium text-espresso-700 underline"
+          >
+            Preview as customer
+          </Link>
         </div>
       </div>
     </Card>

@@ -27,7 +27,13 @@ export function OverviewTab({ shops, activeChats }: { shops: Shop[]; activeChats
     <div className="space-y-8">
       <ShopActionDialog open={openAction} onClose={() => setOpenAction(null)} />
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <StatCard label="Orders Today" value={figures ? figures.ordersToday : '–'} icon={ReceiptText} />
+        <StatCard
+          label="Orders Today"
+          value={figures ? figures.ordersToday : '–'}
+          // Every order placed today counts; the cancelled ones are said, as Revenue leaves them out (issue 32).
+          detail={figures && figures.cancelledToday > 0 ? `· ${figures.cancelledToday} cancelled` : undefined}
+          icon={ReceiptText}
+        />
         <StatCard
           label="Revenue"
           value={figures ? centsToRand(randToCents(Number(figures.revenueToday))) : '–'}
@@ -68,7 +74,7 @@ export function OverviewTab({ shops, activeChats }: { shops: Shop[]; activeChats
             </ul>
           )}
         </Card>
-        <QuickActions firstShop={shops[0]} onAction={setOpenAction} />
+        <QuickActions shops={shops} onAction={setOpenAction} />
       </div>
       <section aria-labelledby="my-shops-heading">
         <h2 id="my-shops-heading" className="mb-4 font-display text-2xl font-semibold">

@@ -5,7 +5,9 @@ import { LayoutGrid, Plus, Store } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Prompt } from '../../components/Prompt';
+import { UnreadLabel } from '../../components/UnreadLabel';
 import { Button } from '../../ui/Button';
+import { cn } from '../../ui/cn';
 import { Dialog } from '../../ui/Dialog';
 import { Spinner } from '../../ui/Spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
@@ -36,6 +38,8 @@ export function OwnerDashboard() {
   const ownerConversations = (conversations.data ?? []).filter(
     (conversation) => conversation.myRole === 'shop',
   );
+  // Customers' messages not read yet (issue 32), on the Messages tab from any tab.
+  const unread = ownerConversations.reduce((sum, conversation) => sum + conversation.unreadCount, 0);
 
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:py-10">
@@ -107,8 +111,13 @@ export function OwnerDashboard() {
                 </span>
               )}
             </TabsTrigger>
-            <TabsTrigger value="messages" className={tabTrigger}>
-              Messages
+            <TabsTrigger value="messages" className={cn(tabTrigger, 'relative')}>
+              {/* A phone's four tabs share its width: there the count sits on the tab's corner, not beside it. */}
+              <UnreadLabel
+                label="Messages"
+                count={unread}
+                badgeClassName="ml-1 max-sm:absolute max-sm:-top-1 max-sm:right-0 max-sm:ml-0 max-sm:h-4 max-sm:min-w-4 max-sm:px-1 max-sm:text-[0.625rem]"
+              />
             </TabsTrigger>
             <TabsTrigger value="promotions" className={tabTrigger}>
               Promotions

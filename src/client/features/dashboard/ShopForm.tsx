@@ -1,5 +1,5 @@
 // The coffee shop form of spec §2 (Create Coffee Shop) shared by Create and Edit: the fields, the required
-// checks, and the address look-up when no coordinates are given (spec §5 Geocoding on submit).
+// checks, and the shop's pin (spec §5 Geocoding on submit, issue 31): never saved without a location unasked.
 
 import {
   type CreateShopBody,
@@ -10,13 +10,15 @@ import {
 } from '@shared/api/shops';
 import { type FormEvent, useState } from 'react';
 import { ImageUploadField } from '../../components/ImageUploadField';
+import { shopPhotoCrops } from '../../components/shop-photo-crops';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { Input } from '../../ui/Input';
 import { NativeSelect } from '../../ui/NativeSelect';
 import { Textarea } from '../../ui/Textarea';
 import { toast } from '../../ui/toast-store';
-import { geocodeAddress } from '../shops/queries';
+import { ShopLocationField } from './ShopLocationField';
+import { type PinForSave, useShopLocation } from './use-shop-location';
 
 export const emptyShopForm = {
   name: '',
@@ -27,11 +29,14 @@ export const emptyShopForm = {
   email: '',
   deliveryTime: '',
   deliveryFee: '',
+  /** Where the pin starts; the pin itself lives in useShopLocation. */
   latitude: '',
   longitude: '',
+  locationApproximate: false,
   imageUrl: '',
 };
 export type ShopFormValues = typeof emptyShopForm;
+type TextField = Exclude<keyof ShopFormValues, 'locationApproximate'>;
 
 /** A saved shop as the form's text fields, for Edit. */
 export function shopFormFrom(shop: Shop): ShopFormValues {
@@ -46,8 +51,20 @@ export function shopFormFrom(shop: Shop): ShopFormValues {
     deliveryFee: shop.deliveryFee === null ? '' : String(shop.deliveryFee),
     latitude: shop.latitude ?? '',
     longitude: shop.longitude ?? '',
+    locationApproximate: shop.locationApproximate,
     imageUrl: shop.imageUrl ?? '',
   };
+}
+
+/**
+ * The one toast after a save (spec §9 words). Saved without a location, it says what that costs, so no shop
+ * drops out of Near Me unnoticed (issue 31).
+ */
+export function savedMessage(done: 'created' | 'updated', body: CreateShopBody): string {
+  const saved = `Coffee shop ${done} successfully!`;
+  return body.latitude === null
+    ? `${saved} Customers won't find you with Near Me until you place its pin.`
+    : saved;
 }
 
 export function ShopForm({
@@ -69,59 +86,58 @@ export function ShopForm({
   const [form, setForm] = useState(initial);
   const [locating, setLocating] = useState(false);
   const [uploading, setUploading] = useState(false);
-  const set = (key: keyof ShopFormValues) => (event: { target: { value: string } }) =>
+  const set = (key: TextField) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [key]: event.target.value }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.name.trim() || !form.category || !form.address.trim()) {
-      toast({
-        title: 'Missing Information',
-        description: 'Shop name, category and address are required.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    let { latitude, longitude } = form;
-    // A moved shop whose coordinates were left as they were would keep pointing at the old address.
-    const movedWithOldCoordinates =
-      form.address.trim() !== initial.address.trim() &&
-      latitude === initial.latitude &&
-      longitude === initial.longitude;
-    if (movedWithOldCoordinates) {
-      latitude = '';
-      longitude = '';
-    }
-    if ((!latitude || !longitude) && form.address.trim()) {
-      setLocating(true);
-      try {
-        const found = await geocodeAddress(form.address.trim());
-        latitude = found.lat;
-        longitude = found.lon;
-        setForm((current) => ({ ...current, latitude: found.lat, longitude: found.lon }));
-        toast({ title: 'Location found', description: 'Automatically set coordinates from your address.' });
-      } catch {
-        toast({
-          title: 'Location not found',
-          description: 'Could not find coordinates for this address. You can add them manually.',
-        });
-      } finally {
-        setLocating(false);
-      }
-    }
+  const pin = useShopLocation(initial);
+  // Bumped when a save stops to ask for the pin: the question is brought into view and said again.
+  const [askedForPin, setAskedForPin] = useState(0);
+
+  /** The chosen category once the required fields are filled; null (and the toast) otherwise. */
+  const checkedCategory = (): ShopCategory | null => {
+    if (form.name.trim() && form.category && form.address.trim()) return form.category;
+    toast({
+      title: 'Missing Information',
+      description: 'Shop name, category and address are required.',
+      variant: 'destructive',
+    });
+    return null;
+  };
+
+  /** The body with the pin, or with no location at all when the owner chose to save without one. */
+  const save = (category: ShopCategory, where: Extract<PinForSave, { kind: 'pin' }> | null) =>
     onSave({
       name: form.name.trim(),
-      category: form.category,
+      category,
       description: form.description.trim() || null,
       address: form.address.trim(),
       phone: form.phone.trim() || null,
       email: form.email.trim() || null,
       deliveryTime: form.deliveryTime.trim() || null,
       deliveryFee: form.deliveryFee === '' ? null : Number(form.deliveryFee),
-      latitude: latitude || null,
-      longitude: longitude || null,
+      latitude: where?.latitude ?? null,
+      longitude: where?.longitude ?? null,
+      locationApproximate: where?.approximate,
       imageUrl: form.imageUrl || null,
     });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const category = checkedCategory();
+    if (!category) return;
+    setLocating(true);
+    const where = await pin.pinForSave(form.address.trim()).finally(() => setLocating(false));
+    if (where.kind === 'ask') {
+      // One message, where the pin is asked for: no toast that the success toast would replace at once.
+      setAskedForPin((count) => count + 1);
+      return;
+    }
+    save(category, where);
+  };
+
+  const saveWithoutLocation = () => {
+    const category = checkedCategory();
+    if (category) save(category, null);
   };
 
   const pending = locating || isSaving || uploading;
@@ -160,18 +176,18 @@ export function ShopForm({
           value={form.imageUrl}
           onChange={(url) => setForm((current) => ({ ...current, imageUrl: url ?? '' }))}
           onPendingChange={setUploading}
+          crops={shopPhotoCrops}
         />
       </div>
       <div className="sm:col-span-2">
-        <Field id="shop-address" label="Address" required>
-          <Input
-            id="shop-address"
-            value={form.address}
-            onChange={set('address')}
-            required
-            placeholder="36 Buitenkant St, Cape Town"
-          />
-        </Field>
+        <ShopLocationField
+          address={form.address}
+          onAddressChange={(address) => setForm((current) => ({ ...current, address }))}
+          pin={pin}
+          askedForPin={askedForPin}
+          disabled={pending}
+          onSaveWithoutLocation={saveWithoutLocation}
+        />
       </div>
       <Field id="shop-phone" label="Phone">
         <Input
@@ -212,31 +228,6 @@ export function ShopForm({
           onChange={set('deliveryFee')}
         />
       </Field>
-      <fieldset className="grid gap-4 rounded-xl border border-espresso-100 bg-espresso-50/60 p-4 sm:col-span-2 sm:grid-cols-2">
-        <legend className="px-1 text-sm font-medium text-espresso-900">Coordinates (optional)</legend>
-        <p className="-mt-1 text-xs text-espresso-600 sm:col-span-2">
-          Leave these empty and we will look them up from the address, so customers can find you with Find
-          Near Me.
-        </p>
-        <Field id="shop-latitude" label="Latitude">
-          <Input
-            id="shop-latitude"
-            inputMode="decimal"
-            placeholder="-33.9249"
-            value={form.latitude}
-            onChange={set('latitude')}
-          />
-        </Field>
-        <Field id="shop-longitude" label="Longitude">
-          <Input
-            id="shop-longitude"
-            inputMode="decimal"
-            placeholder="18.4241"
-            value={form.longitude}
-            onChange={set('longitude')}
-          />
-        </Field>
-      </fieldset>
       <div className="sticky -bottom-6 -mx-6 -mb-6 flex justify-end gap-2 border-t border-espresso-100 bg-white px-6 py-4 sm:col-span-2">
         <Button variant="outline" onClick={onCancel}>
           Cancel

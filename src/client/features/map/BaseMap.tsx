@@ -13,6 +13,8 @@ import { cn } from '../../ui/cn';
 /** Where South Africa's coffee is, roughly: the map's view when there is nothing else to centre on. */
 export const SOUTH_AFRICA_CENTRE: [number, number] = [-29.0, 25.0];
 export const SOUTH_AFRICA_ZOOM = 5;
+/** The closest zoom of standard raster tiles (OpenStreetMap's standard layer, Leaflet's TileLayer default). */
+const MAX_ZOOM = 18;
 
 /** The tile server and its credit (GET /api/map-config), asked once per visit. */
 export function useMapConfig() {
@@ -53,11 +55,19 @@ export interface BaseMapProps {
 export function BaseMap({ center, zoom, className, label, scrollWheelZoom = true, children }: BaseMapProps) {
   const config = useMapConfig();
   return (
-    <section aria-label={label} className={cn('relative overflow-hidden rounded-lg border', className)}>
+    // isolate: Leaflet's panes and controls use z-indexes up to 1000; kept inside the map, they cannot cover the
+    // sticky navigation bar or a dialog.
+    <section
+      aria-label={label}
+      className={cn('relative isolate overflow-hidden rounded-lg border border-espresso-200', className)}
+    >
       <MapContainer
         center={center}
         zoom={zoom}
         scrollWheelZoom={scrollWheelZoom}
+        // Set on the map, not only by the tile layer (which arrives with the config): pin clustering needs it from
+        // the start. 18 is the tile layer's own limit too.
+        maxZoom={MAX_ZOOM}
         className="h-full w-full"
         attributionControl
       >

@@ -10,6 +10,7 @@ import { Textarea } from '../../ui/Textarea';
 import { toast } from '../../ui/toast-store';
 import { OrderMessage, readOrderData } from './OrderMessage';
 import { useConversationMessages, useLoadEarlierMessages, useSendMessage } from './queries';
+import { useReadWhileOpen } from './use-read-while-open';
 
 export interface ChatTarget {
   shopId: number;
@@ -32,6 +33,8 @@ export function ChatPanel({ target, myId }: { target: ChatTarget; myId: number }
   const oldestId = messages.data?.[0]?.id;
   // A full first page means there may be more before it.
   const mayHaveEarlier = !reachedStart && count >= MESSAGE_PAGE_SIZE;
+  // On screen is read (issue 32): a customer's own conversation has no customerId in its target.
+  useReadWhileOpen(target.shopId, target.customerId ?? myId, newestId);
 
   // Follow the newest message; loading earlier ones must not jump the view to the bottom.
   useEffect(() => {

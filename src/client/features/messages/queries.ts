@@ -1,16 +1,71 @@
-// Chat hooks: conversations (polled every 5 s and refreshed live), a conversation's messages, sending.
+// Chat hooks: conversations (polled every 5 s and refreshed live), a conversation's messages, sending, and (issue 32)
+// the unread total and marking a conversation read.
 
 import { CONVERSATION_POLL_MS } from '@shared/api/message-constants';
-import type { Conversation, Message, SendMessageBody } from '@shared/api/messages';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Conversation, Message, SendMessageBody, UnreadTotal } from '@shared/api/messages';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { apiRequest, errorStatus, pathFromKey } from '../../lib/api';
 
+export const CONVERSATIONS_KEY = ['/api/messages/conversations'] as const;
+export const UNREAD_TOTAL_KEY = ['/api/messages/unread-count'] as const;
+
 export function useConversations(enabled: boolean) {
   return useQuery<Conversation[]>({
-    queryKey: ['/api/messages/conversations'],
+    queryKey: CONVERSATIONS_KEY,
     enabled,
     refetchInterval: CONVERSATION_POLL_MS,
+  });
+}
+
+/** The navigation's badge: read once, then again whenever a message to me arrives or I read one (lib/socket.ts). */
+export function useUnreadTotal(enabled: boolean) {
+  return useQuery<UnreadTotal>({ queryKey: UNREAD_TOTAL_KEY, enabled });
+}
+
+/** Whether a cached conversation is the one of this shop and customer. */
+function isConversation(conversation: Conversation, shopId: number, customerId: number) {
+  return conversation.shop.id === shopId && conversation.customer.id === customerId;
+}
+
+/** The cached conversation of this shop and customer, if the list has been read. */
+export function cachedConversation(queryClient: QueryClient, shopId: number, customerId: number) {
+  return queryClient
+    .getQueryData<Conversation[]>(CONVERSATIONS_KEY)
+    ?.find((conversation) => isConversation(conversation, shopId, customerId));
+}
+
+/**
+ * Marks a conversation read up to a message (POST /api/messages/{shopId}/read; a customer may name themselves as the
+ * customer, so both sides send customerId). Its dot and its share of the badge go at once.
+ */
+export function useMarkConversationRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ shopId, customerId, upTo }: { shopId: number; customerId: number; upTo: number }) =>
+      apiRequest<void>('POST', pathFromKey([`/api/messages/${shopId}/read`, { customerId }]), {
+        lastReadMessageId: upTo,
+      }),
+    onMutate: ({ shopId, customerId }) => {
+      let cleared = 0;
+      queryClient.setQueryData<Conversation[]>(CONVERSATIONS_KEY, (list) =>
+        list?.map((conversation) => {
+          if (!isConversation(conversation, shopId, customerId) || conversation.unreadCount === 0)
+            return conversation;
+          cleared += conversation.unreadCount;
+          return { ...conversation, unreadCount: 0 };
+        }),
+      );
+      if (cleared > 0)
+        queryClient.setQueryData<UnreadTotal>(UNREAD_TOTAL_KEY, (total) =>
+          total ? { total: Math.max(0, total.total - cleared) } : total,
+        );
+    },
+    // Read again once the server has the marker: a poll answered just before it must not bring the dot back.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: UNREAD_TOTAL_KEY });
+      void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+    },
   });
 }
 
@@ -79,7 +134,7 @@ export function useSendMessage() {
           list ? mergeMessage(list, message) : list,
         );
       }
-      void queryClient.invalidateQueries({ queryKey: ['/api/messages/conversations'] });
+      void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
     },
   });
   const mutate = useCallback(

@@ -10,7 +10,7 @@ import { centsToRand } from '@shared/domain/money';
 import { preparationMinutes } from '@shared/domain/pickup';
 import type { PickupSlots } from '@shared/domain/pickup-slots';
 import { useQueryClient } from '@tanstack/react-query';
-import { PauseCircle } from 'lucide-react';
+import { AlertCircle, PauseCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { errorMessage } from '../../lib/api';
@@ -35,6 +35,7 @@ import {
   replaceLine,
   useCart,
 } from './cart';
+import { orderableLines, unavailableReason } from './cart-availability';
 import { doneChoosingAgain, useNextToChooseAgain } from './choose-again';
 import { newIdempotencyKey } from './idempotency-key';
 import { OptionSheet } from './OptionSheet';
@@ -84,9 +85,12 @@ export function Checkout({ shop }: { shop: Shop }) {
       {mine ? (
         <CheckoutForm shop={shop} cart={mine} onPayOnline={payOnline} />
       ) : (
-        <p className="text-sm text-espresso-600">
-          Your cart is empty. Add items from the menu to order ahead for pickup.
-        </p>
+        // Only when there is no cart at all: a cart from another shop is said above, never also 'empty' (issue 32).
+        !cart && (
+          <p className="text-sm text-espresso-600">
+            Your cart is empty. Add items from the menu to order ahead for pickup.
+          </p>
+        )
       )}
     </div>
   );
@@ -156,9 +160,16 @@ function CheckoutForm({
   ]);
   const failure = failed?.signature === signature ? failed.message : null;
 
-  const total = cartTotalCents(cart);
+  // Lines sold out since they were added (the menu is read again live, issue 31): the order waits until they go,
+  // and the total is of what can be ordered (their prices are struck through).
+  const unavailable = new Map(
+    cart.lines.map((line) => [cartLineKey(line), unavailableReason(line, menu.data)]),
+  );
+  const unavailableCount = [...unavailable.values()].filter(Boolean).length;
+  const total = cartTotalCents({ ...cart, lines: orderableLines(cart.lines, menu.data) });
   const canPlace =
     shop.acceptingOrders &&
+    unavailableCount === 0 &&
     selected !== '' &&
     !selectedFull &&
     !slotsLoading &&
@@ -265,6 +276,7 @@ function CheckoutForm({
                 line={line}
                 itemTotal={itemQuantity(cart.lines, line.menuItemId)}
                 onEdit={item && hasOptions(item) ? () => setEditing({ line, item }) : undefined}
+                unavailable={unavailable.get(cartLineKey(line))}
               />
             );
           })}
@@ -351,6 +363,14 @@ function CheckoutForm({
           onChange={setPickedPayment}
         />
 
+        {unavailableCount > 0 && (
+          <p className="flex items-start gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-800" role="alert">
+            <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+            {unavailableCount === 1
+              ? 'An item in your order is no longer available. Remove it to place your order.'
+              : `${unavailableCount} items in your order are no longer available. Remove them to place your order.`}
+          </p>
+        )}
         {!shop.acceptingOrders && (
           <p className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
             <PauseCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
@@ -431,6 +451,10 @@ function ChooseAgainSheet({ shop, cart }: { shop: Shop; cart: Cart | null }) {
  */
 function PhoneCartBar({ cart }: { cart: Cart }) {
   const [cartBelow, setCartBelow] = useState(false);
+  // The menu the form below reads too (one cached query): a line sold out meanwhile is said here as well.
+  const menu = useMenuItems(cart.shopId);
+  const orderable = orderableLines(cart.lines, menu.data);
+  const soldOut = cart.lines.length - orderable.length;
   useEffect(() => {
     const panel = document.getElementById('cart');
     if (!panel) return;
@@ -452,8 +476,9 @@ function PhoneCartBar({ cart }: { cart: Cart }) {
       >
         <span>
           View order · {count} item{count === 1 ? '' : 's'}
+          {soldOut > 0 && ` · ${soldOut} sold out`}
         </span>
-        <span>{centsToRand(cartTotalCents(cart))}</span>
+        <span>{centsToRand(cartTotalCents({ ...cart, lines: orderable }))}</span>
       </Button>
     </div>
   );

@@ -26,6 +26,8 @@ const order = (overrides: Partial<Order>): Order => ({
   paidAt: null,
   payment: { authorization_url: 'https://checkout.paystack.com/abc', reference: 'ord_12_abc' },
   pickupCode: null,
+  cancelledBy: null,
+  cancelReason: null,
   ...overrides,
 });
 

@@ -126,8 +126,16 @@ export function usePlaceOrder() {
 export function useUpdateOrderStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ orderId, status }: { orderId: number; status: OrderStatus }) =>
-      apiRequest<Order>('PUT', `/api/orders/${orderId}`, { status }),
+    mutationFn: ({
+      orderId,
+      status,
+      cancelReason,
+    }: {
+      orderId: number;
+      status: OrderStatus;
+      /** A shop's cancel says why (issue 32). */
+      cancelReason?: string;
+    }) => apiRequest<Order>('PUT', `/api/orders/${orderId}`, { status, cancelReason }),
     // Spec §7: after an order update succeeds, the orders data is refreshed (all of it, as the spec says; the
     // live event of the same move then finds the lists already right).
     onSuccess: (order) => {

@@ -1,9 +1,10 @@
-// The customer's Discover view: search, category, Featured Only, Find Near Me, Sort by Distance (spec §2 Discover).
+// The customer's Discover view: search, category, Featured Only, Find Near Me, Sort by Distance (spec §2 Discover),
+// and the shops as a list or on a map (issue 31).
 
 import { type ShopCategory, shopCategories, shopCategoryLabels } from '@shared/api/shop-constants';
 import { isFeatured } from '@shared/domain/featured';
-import { Coffee, LocateFixed, Search } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
+import { Coffee, List, LocateFixed, Map as MapIcon, Search } from 'lucide-react';
+import { Suspense, useDeferredValue, useState } from 'react';
 import { Prompt } from '../../components/Prompt';
 import { ShopGrid } from '../../components/ShopGrid';
 import { Button } from '../../ui/Button';
@@ -13,9 +14,13 @@ import { Label } from '../../ui/Label';
 import { NativeSelect } from '../../ui/NativeSelect';
 import { Spinner } from '../../ui/Spinner';
 import { Switch } from '../../ui/Switch';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { toast } from '../../ui/toast-store';
 import { useFavoriteToggle } from '../favorites/use-favorite-toggle';
-import { useShopPages } from './queries';
+import { DiscoverMap } from '../map/LazyMaps';
+import { MapPlaceholder } from '../map/MapPlaceholder';
+import { readDiscoverView, rememberDiscoverView } from './discover-view-setting';
+import { type ShopFilters, useShopPages } from './queries';
 import { useGrowingCount } from './use-growing-count';
 
 interface Location {
@@ -35,17 +40,26 @@ export function DiscoverHeader() {
   );
 }
 
-export function DiscoverView() {
-  const [search, setSearch] = useState('');
+export interface DiscoverViewProps {
+  /** The search box's first words (a link may carry ?search=). */
+  initialSearch?: string;
+  /** An owner previewing Discover as customers see it: no favourites (hearts are customers'). */
+  preview?: boolean;
+}
+
+export function DiscoverView({ initialSearch = '', preview = false }: DiscoverViewProps) {
+  const [search, setSearch] = useState(initialSearch);
   const [category, setCategory] = useState<ShopCategory | 'all'>('all');
   const [featuredOnly, setFeaturedOnly] = useState(false);
   const [openNowOnly, setOpenNowOnly] = useState(false);
   const [location, setLocation] = useState<Location | null>(null);
   const [sortByDistance, setSortByDistance] = useState(false);
   const [locating, setLocating] = useState(false);
+
+  const [view, setView] = useState(readDiscoverView);
   const deferredSearch = useDeferredValue(search);
 
-  const shops = useShopPages({
+  const filters: ShopFilters = {
     search: deferredSearch,
     category: category === 'all' ? undefined : category,
     promoted: featuredOnly,
@@ -53,8 +67,9 @@ export function DiscoverView() {
     latitude: location?.latitude,
     longitude: location?.longitude,
     sortByDistance,
-  });
-  const { favoriteIds, onToggle } = useFavoriteToggle(true);
+  };
+  const shops = useShopPages(filters);
+  const { favoriteIds, onToggle } = useFavoriteToggle(!preview);
 
   const findNearMe = () => {
     if (!('geolocation' in navigator)) {
@@ -82,6 +97,12 @@ export function DiscoverView() {
       },
       { timeout: 10_000, maximumAge: 60_000 },
     );
+  };
+
+  const chooseView = (value: string) => {
+    const next = value === 'map' ? 'map' : 'list';
+    setView(next);
+    rememberDiscoverView(next);
   };
 
   const clearFilters = () => {
@@ -164,69 +185,87 @@ export function DiscoverView() {
         </div>
       </div>
 
-      {shops.isLoading ? (
-        // A screen's height while the list loads: the footer stays below the fold instead of showing for a
-        // moment and then being pushed down by the shops (Lighthouse counted that as a layout shift).
-        <div className="min-h-screen">
-          <Spinner label="Loading coffee shops..." />
-        </div>
-      ) : shops.isError && list.length === 0 ? (
-        <Prompt
-          headingLevel={2}
-          title="Could not load coffee shops"
-          text="Please check your connection and try again."
-        >
-          <Button onClick={() => void shops.refetch()}>Try Again</Button>
-        </Prompt>
-      ) : list.length === 0 ? (
-        <Prompt
-          headingLevel={2}
-          icon={<Coffee className="h-6 w-6" />}
-          title="No coffee shops found"
-          text="Try another search or clear the filters."
-        >
-          <Button onClick={clearFilters}>Clear Filters</Button>
-        </Prompt>
-      ) : (
-        <div
-          // A screen's height until the rest of the cards are in, so the footer is not shown and pushed down.
-          className={cn('space-y-10', isListPartial && 'min-h-screen')}
-          aria-busy={shops.isFetching || isListPartial}
-        >
-          {featuredShown.length > 0 && (
-            <ShopGrid
-              title="Featured Coffee Shops"
-              shops={featuredShown}
-              favoriteIds={favoriteIds}
-              onToggleFavorite={onToggle}
-            />
-          )}
-          {restShown.length > 0 && (
-            <ShopGrid
-              title={sortByDistance ? 'Nearest Coffee Shops' : 'All Coffee Shops'}
-              shops={restShown}
-              favoriteIds={favoriteIds}
-              onToggleFavorite={onToggle}
-            />
-          )}
-          {shops.hasNextPage && (
-            <div className="flex flex-col items-center gap-2">
-              {shops.isFetchNextPageError && (
-                <p role="alert" className="text-sm text-red-700">
-                  Could not load more coffee shops. Please try again.
-                </p>
+      {/* List or Map: a tab control (arrow keys move between them); the map and Leaflet load only when chosen. */}
+      <Tabs value={view} onValueChange={chooseView} className="space-y-4">
+        <TabsList aria-label="Show coffee shops as">
+          <TabsTrigger value="list" className="flex items-center gap-1.5">
+            <List className="h-4 w-4" aria-hidden /> List
+          </TabsTrigger>
+          <TabsTrigger value="map" className="flex items-center gap-1.5">
+            <MapIcon className="h-4 w-4" aria-hidden /> Map
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="map" className="h-[60vh] max-h-[44rem] min-h-80">
+          <Suspense fallback={<MapPlaceholder />}>
+            <DiscoverMap shops={list} list={shops} filters={filters} location={location} />
+          </Suspense>
+        </TabsContent>
+        <TabsContent value="list">
+          {shops.isLoading ? (
+            // A screen's height while the list loads: the footer stays below the fold instead of showing for a
+            // moment and then being pushed down by the shops (Lighthouse counted that as a layout shift).
+            <div className="min-h-screen">
+              <Spinner label="Loading coffee shops..." />
+            </div>
+          ) : shops.isError && list.length === 0 ? (
+            <Prompt
+              headingLevel={2}
+              title="Could not load coffee shops"
+              text="Please check your connection and try again."
+            >
+              <Button onClick={() => void shops.refetch()}>Try Again</Button>
+            </Prompt>
+          ) : list.length === 0 ? (
+            <Prompt
+              headingLevel={2}
+              icon={<Coffee className="h-6 w-6" />}
+              title="No coffee shops found"
+              text="Try another search or clear the filters."
+            >
+              <Button onClick={clearFilters}>Clear Filters</Button>
+            </Prompt>
+          ) : (
+            <div
+              // A screen's height until the rest of the cards are in, so the footer is not shown and pushed down.
+              className={cn('space-y-10', isListPartial && 'min-h-screen')}
+              aria-busy={shops.isFetching || isListPartial}
+            >
+              {featuredShown.length > 0 && (
+                <ShopGrid
+                  title="Featured Coffee Shops"
+                  shops={featuredShown}
+                  favoriteIds={favoriteIds}
+                  onToggleFavorite={onToggle}
+                />
               )}
-              <Button
-                variant="outline"
-                onClick={() => void shops.fetchNextPage()}
-                disabled={shops.isFetchingNextPage}
-              >
-                {shops.isFetchingNextPage ? 'Loading more...' : 'Show More Coffee Shops'}
-              </Button>
+              {restShown.length > 0 && (
+                <ShopGrid
+                  title={sortByDistance ? 'Nearest Coffee Shops' : 'All Coffee Shops'}
+                  shops={restShown}
+                  favoriteIds={favoriteIds}
+                  onToggleFavorite={onToggle}
+                />
+              )}
+              {shops.hasNextPage && (
+                <div className="flex flex-col items-center gap-2">
+                  {shops.isFetchNextPageError && (
+                    <p role="alert" className="text-sm text-red-700">
+                      Could not load more coffee shops. Please try again.
+                    </p>
+                  )}
+                  <Button
+                    variant="outline"
+                    onClick={() => void shops.fetchNextPage()}
+                    disabled={shops.isFetchingNextPage}
+                  >
+                    {shops.isFetchingNextPage ? 'Loading more...' : 'Show More Coffee Shops'}
+                  </Button>
+                </div>
+              )}
             </div>
           )}
-        </div>
-      )}
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }

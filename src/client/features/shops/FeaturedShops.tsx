@@ -1,4 +1,5 @@
-// The landing page's featured shops: the first 3 promoted shops, with loading, error and empty states.
+// The landing page's featured shops: the first 3 of Featured Only, which take turns day by day (server), with loading, error and empty states.
+import { FEATURED_ON_LANDING } from '@shared/domain/featured';
 import { Coffee } from 'lucide-react';
 import { Link } from 'wouter';
 import { useAuth } from '../../lib/auth';
@@ -7,9 +8,6 @@ import { Card } from '../../ui/Card';
 import { Skeleton } from '../../ui/Skeleton';
 import { FeaturedShopCard } from './FeaturedShopCard';
 import { useFeaturedShops } from './queries';
-
-/** Spec §9: at most 3 featured shops on the landing page. */
-export const FEATURED_ON_LANDING = 3;
 
 export function FeaturedShops() {
   const { user } = useAuth();

@@ -1,5 +1,6 @@
 // The top of a shop page: picture, name, category, rating, address, phone, description, the open-now line and
-// the same Favourite, Start Chatting and Leave Review actions as a shop card.
+// the same Favourite, Start Chatting and Leave Review actions as a shop card; where it has a pin, a small map with
+// Directions, which the address links to as well (issue 31).
 import { shopCategoryLabels } from '@shared/api/shop-constants';
 import type { Shop } from '@shared/api/shops';
 import { isFeatured } from '@shared/domain/featured';
@@ -13,12 +14,16 @@ import { ShopImage } from '../../components/ShopImage';
 import { useAuth } from '../../lib/auth';
 import { Badge } from '../../ui/Badge';
 import { Card } from '../../ui/Card';
+import { cn } from '../../ui/cn';
 import { useFavoriteToggle } from '../favorites/use-favorite-toggle';
+import { directionsUrl, shopPosition } from '../map/shop-position';
+import { ShopLocation } from './ShopLocation';
 
 export function ShopHeader({ shop }: { shop: Shop }) {
   const { user } = useAuth();
   // Only customers have favourites; a visitor's heart asks them to sign in instead.
   const { favoriteIds, onToggle } = useFavoriteToggle(user?.role === 'customer');
+  const position = shopPosition(shop);
   return (
     <Card className="overflow-hidden">
       <div className="relative">
@@ -39,7 +44,13 @@ export function ShopHeader({ shop }: { shop: Shop }) {
           className="absolute right-4 top-4"
         />
       </div>
-      <div className="grid gap-4 p-5 sm:p-6 md:grid-cols-[1fr_auto] md:items-end">
+      {/* The actions sit level with the last line of the details; beside a map, details and map start level. */}
+      <div
+        className={cn(
+          'grid gap-4 p-5 sm:p-6 md:grid-cols-[1fr_auto]',
+          position ? 'md:items-start' : 'md:items-end',
+        )}
+      >
         <div className="min-w-0 space-y-2">
           <div>
             <h1 className="font-display text-3xl font-bold text-espresso-950 sm:text-4xl">{shop.name}</h1>
@@ -59,7 +70,20 @@ export function ShopHeader({ shop }: { shop: Shop }) {
           <OpenNowLine shop={shop} />
           <p className="flex items-start gap-1.5 text-sm text-espresso-700">
             <MapPin className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-            {shop.address}
+            {/* The address is the natural thing to tap for the way there (issue 31). */}
+            {position ? (
+              <a
+                href={directionsUrl(position)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="underline-offset-2 hover:underline"
+              >
+                {shop.address}
+                <span className="sr-only"> (directions, opens in a new tab)</span>
+              </a>
+            ) : (
+              shop.address
+            )}
           </p>
           {(shop.phone || shop.email) && (
             <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-espresso-700">
@@ -85,9 +109,17 @@ export function ShopHeader({ shop }: { shop: Shop }) {
           )}
           {shop.description && <p className="max-w-prose text-espresso-800">{shop.description}</p>}
         </div>
-        <div className="flex gap-2">
-          <ChatButton shop={shop} className="flex-1 md:flex-none" />
-          <LeaveReviewButton shop={shop} />
+        <div className={cn('flex flex-col gap-4', position && 'md:w-80')}>
+          {/* On a phone the actions come first and the map after them; beside the details, the map on top. */}
+          {position && (
+            <div className="order-last md:order-first">
+              <ShopLocation shop={shop} position={position} />
+            </div>
+          )}
+          <div className="flex gap-2">
+            <ChatButton shop={shop} className="flex-1 md:flex-none" />
+            <LeaveReviewButton shop={shop} />
+          </div>
         </div>
       </div>
     </Card>

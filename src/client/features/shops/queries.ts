@@ -1,6 +1,6 @@
 // Shop data hooks: the discover list, featured shops, one shop, the owner's shops, creating and editing a shop.
 
-import { DEFAULT_PAGE_SIZE } from '@shared/api/shop-constants';
+import { DEFAULT_PAGE_SIZE, MAX_AREA_PAGE_SIZE } from '@shared/api/shop-constants';
 import type { CreateShopBody, GeocodeResult, Shop, ShopCategory, UpdateShopBody } from '@shared/api/shops';
 import type { PickupSlots } from '@shared/domain/pickup-slots';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -54,6 +54,29 @@ export function useShopPages(filters: ShopFilters) {
   const seen = new Set<number>();
   const shops = (pages.data?.pages ?? []).flat().filter((shop) => !seen.has(shop.id) && seen.add(shop.id));
   return { ...pages, shops };
+}
+
+/** A map's visible area (issue 31, 'Search this area'): the four bounds the list API takes together. */
+export interface MapArea {
+  minLatitude: number;
+  maxLatitude: number;
+  minLongitude: number;
+  maxLongitude: number;
+}
+
+/**
+ * The shops of the current filters inside a map area, up to the API's 500 nearest its centre, in one answer: a map
+ * shows every pin of the area at once, so there are no pages. Off until an area is asked for; the previous pins
+ * stay while a changed filter refetches, so the map does not blink empty.
+ */
+export function useShopsInArea(filters: ShopFilters, area: MapArea | null) {
+  // The area's centre orders the answer, so the customer's own sort does not apply here.
+  const params = { ...shopParams({ ...filters, sortByDistance: false }), ...area, limit: MAX_AREA_PAGE_SIZE };
+  return useQuery<Shop[]>({
+    queryKey: ['/api/coffee-shops', params],
+    enabled: area !== null,
+    placeholderData: (previous) => previous,
+  });
 }
 
 export function useFeaturedShops() {

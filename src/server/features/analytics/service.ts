@@ -191,7 +191,7 @@ function totalsOf(shopId: number, window: ReturnType<typeof windowOf>) {
       else round((${current} - ${previous}) * 100.0 / ${previous}, 1)::float8 end`);
   const laterOrders = sql`exists (select 1 from orders where shop_id = ${shopId} and created_at > ${instant(end)})`;
   return sql`
-    select orders, revenue, last_week_revenue, ${sql.join(
+    select orders, revenue, last_week_revenue, previous_orders, previous_revenue, ${sql.join(
       orderStatuses.map((status) => sql.raw(status)),
       sql`, `,
     )},
@@ -551,6 +551,8 @@ type WindowFigures = {
   last_week_revenue: unknown;
   orders_growth: unknown;
   revenue_growth: unknown;
+  previous_orders: unknown;
+  previous_revenue: unknown;
   avg_order_cents: unknown;
   customers: unknown;
   repeat_customers: unknown;
@@ -682,6 +684,8 @@ export async function getShopAnalytics(
     revenueGrowth: num(figures.revenue_growth),
     totalOrders: num(figures.orders),
     ordersGrowth: num(figures.orders_growth),
+    previousOrders: num(figures.previous_orders),
+    previousRevenue: money(figures.previous_revenue),
     uniqueCustomers: customers.customers,
     avgOrderValue: money(figures.avg_order_cents),
     dailyRevenue: figures.daily.map((day) => ({ date: day.date, revenue: money(day.cents) })),

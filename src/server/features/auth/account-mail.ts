@@ -85,3 +85,16 @@ export function emailChangedMail(to: string, newEmail: string): MailMessage {
     ].join('\n'),
   };
 }
+
+export function confirmEmailMail(to: string, code: string, minutes: number): MailMessage {
+  return {
+    to,
+    subject: `Confirm your Brew Connect email: ${code}`,
+    text: [
+      'Welcome to Brew Connect!',
+      '',
+      `Your code is ${code}. Enter it in the banner at the top of the app to confirm this is your email address.`,
+      `It expires in ${minutes} minutes. If you did not sign up, you can ignore this email.`,
+    ].join('\n'),
+  };
+}

@@ -1,11 +1,11 @@
-// Mailed 6-digit codes (verification_codes): a sign-up's, a forgotten password's, a new email address's. One way to
-// make, replace, count, try and spend them, for all three. Stored as an HMAC of the email and code, never as is.
+// Mailed 6-digit codes (verification_codes): a sign-up's, a forgotten password's, a new email address's, a /register
+// account's confirmation. One way to make, replace, count, try and spend them, for all four. Stored as an HMAC of the email and code, never as is.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { verificationCodes } from '../../db/schema.js';
 
-export type CodePurpose = 'sign_up' | 'password_reset' | 'email_change';
+export type CodePurpose = 'sign_up' | 'password_reset' | 'email_change' | 'email_confirm';
 /** Whose codes they are: a sign-up's or a reset's belong to an email, an email change's to an account. */
 export type CodeOwner = { email: string } | { userId: number };
 

@@ -11,6 +11,8 @@ import {
 } from '../../../shared/api/account.js';
 import {
   authResponse,
+  checkCodeBody,
+  confirmEmailBody,
   loginBody,
   messageResponse,
   registerBody,
@@ -24,10 +26,11 @@ import { requireUser } from '../../auth-guard.js';
 import { HttpError } from '../../http-error.js';
 import { enqueue } from '../../outbox.js';
 import { newDeviceMail } from './account-mail.js';
+import { confirmEmail, registerUnconfirmed, resendConfirmation } from './email-confirmation.js';
 import { HashGate } from './hash-gate.js';
 import { LoginThrottle } from './login-throttle.js';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.js';
-import { authenticate, findUser, registerUser, sendSignUpCode, verifyCodeAndRegister } from './service.js';
+import { authenticate, checkSignUpCode, findUser, sendSignUpCode, verifyCodeAndRegister } from './service.js';
 import {
   announceRevoked,
   createSession,
@@ -78,13 +81,53 @@ export function authRoutes(app: App): { hashing: HashGate; throttle: LoginThrott
     '/api/auth/register',
     {
       schema: { body: registerBody, response: { 201: authResponse } },
-      // Accounts need no email proof here: bounded per client address, so one machine cannot mint hundreds.
+      // Accounts need no email proof up front: bounded per client address, so one machine cannot mint hundreds;
+      // the email is confirmed afterwards with a mailed code (email-confirmation.ts).
       config: { rateLimit: { max: app.deps.config.registrationsPerHour, timeWindow: '1 hour' } },
     },
     async (request, reply) => {
-      const user = await hashing.run(null, () => registerUser(app.db, request.body));
+      const user = await hashing.run(null, () =>
+        registerUnconfirmed(app.deps.codes, request.body, request.ip),
+      );
+      app.deps.outbox.kick();
       return reply.code(201).send({ accessToken: await issue(user, request), user });
     },
+  );
+
+  app.post(
+    '/api/auth/confirm-email',
+    {
+      schema: { body: confirmEmailBody, response: { 200: userSchema } },
+      // Counted per account: its codes allow 5 tries each and 5 codes an hour already; this spaces them out.
+      config: {
+        rateLimit: {
+          ...codeCheckLimit,
+          keyGenerator: (request) => `confirm:${request.auth?.id ?? request.ip}`,
+        },
+      },
+    },
+    (request) => confirmEmail(app.deps.codes, requireUser(request).id, request.body.code),
+  );
+
+  app.post(
+    '/api/auth/confirm-email/resend',
+    { schema: { response: { 200: messageResponse } }, config: { rateLimit: codeSendLimit } },
+    async (request) => {
+      const current = await findUser(app.db, requireUser(request).id);
+      if (!current) throw new HttpError(401, 'Please sign in to continue');
+      const sent = await resendConfirmation(app.deps.codes, current, request.ip);
+      app.deps.outbox.kick();
+      return sent;
+    },
+  );
+
+  app.post(
+    '/api/auth/check-code',
+    {
+      schema: { body: checkCodeBody, response: { 200: messageResponse } },
+      config: { rateLimit: codeCheckLimit },
+    },
+    (request) => checkSignUpCode(app.deps.codes, request.body.email, request.body.code),
   );
 
   for (const path of ['/api/auth/login', '/api/auth/email-login']) {

@@ -1,10 +1,10 @@
 // Accounts: registration, sign-in and the emailed sign-up codes (spec §4 Session, §5 wizard, §7 Auth).
 import argon2 from 'argon2';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { DELETED_CUSTOMER_NAME } from '../../../shared/api/account.js';
 import type { RegisterBody, User, VerifyCodeBody } from '../../../shared/api/auth.js';
 import type { Database, Transaction } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { users, verificationCodes } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import type { Mailer } from '../../integrations/mail.js';
 import {
@@ -26,7 +26,13 @@ export const SEND_CODE_LOCK = 0x5e_0c0d;
 const INVALID_CREDENTIALS = 'Invalid email or password';
 
 export function publicUser(row: typeof users.$inferSelect): User {
-  return { id: row.id, username: row.username, email: row.email, role: row.role };
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    role: row.role,
+    emailVerified: row.emailVerified,
+  };
 }
 
 export async function findUser(db: Database, id: number): Promise<User | null> {
@@ -51,13 +57,23 @@ async function assertAvailable(db: Database | Transaction, username: string, ema
  * Inserts the user; a unique-index race with another sign-up still answers 409, never 500. The password is
  * hashed before the clash check, so a taken email answers no faster than a free one (no timing tell).
  */
-async function insertUser(db: Database | Transaction, body: RegisterBody): Promise<User> {
+export async function insertUser(
+  db: Database | Transaction,
+  body: RegisterBody,
+  options: { emailVerified: boolean } = { emailVerified: true },
+): Promise<User> {
   const passwordHash = await argon2.hash(body.password, { type: argon2.argon2id });
   await assertAvailable(db, body.username, body.email);
   try {
     const [row] = await db
       .insert(users)
-      .values({ username: body.username, email: body.email, passwordHash, role: body.role })
+      .values({
+        username: body.username,
+        email: body.email,
+        passwordHash,
+        role: body.role,
+        emailVerified: options.emailVerified,
+      })
       .returning();
     return publicUser(row!);
   } catch (error) {
@@ -72,10 +88,6 @@ export function isUniqueViolation(error: unknown): boolean {
     (error as { code?: string; cause?: { code?: string } })?.code ??
     (error as { cause?: { code?: string } })?.cause?.code;
   return code === '23505';
-}
-
-export function registerUser(db: Database, body: RegisterBody): Promise<User> {
-  return insertUser(db, body);
 }
 
 // A fixed hash to verify against when the email is unknown, so both failures take the same time.
@@ -154,21 +166,42 @@ export async function sendSignUpCode(deps: CodeDeps, email: string, requestedFro
 
 const EXPIRED_OR_USED = 'This verification code has expired or was already used. Please request a new code.';
 
+/**
+ * Claims a try at the email's sign-up code and compares it: the code's row when right; a wrong code is 400 with the
+ * tries left, and the last wrong try spends it, so it reads as used from then on.
+ */
+async function trySignUpCode(deps: CodeDeps, email: string, code: string, now: Date) {
+  const latest = await claimCodeTry(deps.db, 'sign_up', { email }, now);
+  if (!latest) throw new HttpError(400, EXPIRED_OR_USED);
+  if (codeMatches(deps.secret, email, code, latest.codeHash)) return latest;
+  if (latest.tries >= MAX_CODE_ATTEMPTS) await spendCode(deps.db, latest.id, now);
+  const left = MAX_CODE_ATTEMPTS - latest.tries;
+  throw new HttpError(
+    400,
+    left > 0
+      ? `The verification code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.`
+      : 'The verification code is incorrect and can no longer be used. Please request a new code.',
+  );
+}
+
+/**
+ * POST /api/auth/check-code: the wizard's step 2 says at once whether the code is right (issue 32), without
+ * spending it. A wrong code costs a try as at the end; a right one gives its try back, so checking first never
+ * leaves the account's creation fewer tries.
+ */
+export async function checkSignUpCode(deps: CodeDeps, email: string, code: string) {
+  const now = deps.now?.() ?? new Date();
+  const latest = await trySignUpCode(deps, email, code, now);
+  await deps.db
+    .update(verificationCodes)
+    .set({ failedAttempts: sql`${verificationCodes.failedAttempts} - 1` })
+    .where(and(eq(verificationCodes.id, latest.id), gt(verificationCodes.failedAttempts, 0)));
+  return { message: 'That code is right.' };
+}
+
 export async function verifyCodeAndRegister(deps: CodeDeps, body: VerifyCodeBody): Promise<User> {
   const now = deps.now?.() ?? new Date();
-  const latest = await claimCodeTry(deps.db, 'sign_up', { email: body.email }, now);
-  if (!latest) throw new HttpError(400, EXPIRED_OR_USED);
-  if (!codeMatches(deps.secret, body.email, body.code, latest.codeHash)) {
-    // The last try spends the code, so it reads as used from now on.
-    if (latest.tries >= MAX_CODE_ATTEMPTS) await spendCode(deps.db, latest.id, now);
-    const left = MAX_CODE_ATTEMPTS - latest.tries;
-    throw new HttpError(
-      400,
-      left > 0
-        ? `The verification code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.`
-        : 'The verification code is incorrect and can no longer be used. Please request a new code.',
-    );
-  }
+  const latest = await trySignUpCode(deps, body.email, body.code, now);
 
   // Spending the code and creating the account succeed or fail together.
   return deps.db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
-// The menu HTTP surface (spec §7 Menu and hours): list (public), create, update, delete menu items (owners).
+// The menu HTTP surface (spec §7 Menu and hours): list (public), create, update, delete menu items (owners). Every
+// change is told live to the sockets watching the shop (issue 31): a customer's open page greys a sold-out item.
 import { z } from 'zod';
 import {
   createMenuItemBody,
@@ -9,6 +10,7 @@ import {
 } from '../../../shared/api/menu.js';
 import type { App } from '../../app-type.js';
 import { requireRole } from '../../auth-guard.js';
+import { announceShopUpdate } from '../shops/live-updates.js';
 import { createMenuItem, deleteMenuItem, listMenuItems, updateMenuItem } from './service.js';
 
 export function menuRoutes(app: App) {
@@ -23,19 +25,29 @@ export function menuRoutes(app: App) {
     { schema: { body: createMenuItemBody, response: { 201: menuItem } } },
     async (request, reply) => {
       const owner = requireRole(request, 'shop_owner');
-      return reply.code(201).send(await createMenuItem(app.db, owner.id, request.body));
+      const created = await createMenuItem(app.db, owner.id, request.body);
+      announceShopUpdate(app, created.shopId, { menuChanged: true });
+      app.deps.shopsChanged(); // what a shop sells is searched (menu_text): cached searches are stale
+      return reply.code(201).send(created);
     },
   );
 
   app.put(
     '/api/menu-items/:id',
     { schema: { params: menuItemParams, body: updateMenuItemBody, response: { 200: menuItem } } },
-    (request) =>
-      updateMenuItem(app.db, requireRole(request, 'shop_owner').id, request.params.id, request.body),
+    async (request) => {
+      const owner = requireRole(request, 'shop_owner');
+      const updated = await updateMenuItem(app.db, owner.id, request.params.id, request.body);
+      announceShopUpdate(app, updated.shopId, { menuChanged: true });
+      app.deps.shopsChanged();
+      return updated;
+    },
   );
 
   app.delete('/api/menu-items/:id', { schema: { params: menuItemParams } }, async (request, reply) => {
-    await deleteMenuItem(app.db, requireRole(request, 'shop_owner').id, request.params.id);
+    const shopId = await deleteMenuItem(app.db, requireRole(request, 'shop_owner').id, request.params.id);
+    announceShopUpdate(app, shopId, { menuChanged: true });
+    app.deps.shopsChanged();
     return reply.code(204).send();
   });
 }

@@ -97,11 +97,15 @@ export async function updateMenuItem(
   return item!;
 }
 
-/** Orders placed earlier keep their lines: each line stores its name and price, and loses only the link. */
-export async function deleteMenuItem(db: Database, ownerId: number, id: number): Promise<void> {
-  const deleted = await db
+/**
+ * Orders placed earlier keep their lines: each line stores its name and price, and loses only the link. Answers
+ * the item's shop, whose watchers are told its menu changed.
+ */
+export async function deleteMenuItem(db: Database, ownerId: number, id: number): Promise<number> {
+  const [deleted] = await db
     .delete(menuItems)
     .where(and(eq(menuItems.id, id), inArray(menuItems.shopId, ownedShopIds(db, ownerId))))
-    .returning({ id: menuItems.id });
-  if (deleted.length === 0) throw notFound();
+    .returning({ shopId: menuItems.shopId });
+  if (!deleted) throw notFound();
+  return deleted.shopId;
 }

@@ -1,18 +1,28 @@
-// The chat HTTP surface (spec §7 Messages): conversations, a conversation's history, and sending.
+// The chat HTTP surface (spec §7 Messages): conversations, a conversation's history, sending, and (issue 32) marking a
+// conversation read and the unread total.
 import { z } from 'zod';
 import {
   conversation,
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKey,
+  markReadBody,
+  markReadQuery,
   message,
   messageHistoryQuery,
   messageShopParams,
   sendMessageBody,
+  unreadTotal,
 } from '../../../shared/api/messages.js';
 import type { App } from '../../app-type.js';
 import { requireUser } from '../../auth-guard.js';
 import { HttpError } from '../../http-error.js';
-import { listConversationMessages, listConversations, sendMessageOnce } from './service.js';
+import {
+  conversationCustomer,
+  listConversationMessages,
+  listConversations,
+  sendMessageOnce,
+} from './service.js';
+import { countUnreadMessages, markConversationRead } from './unread.js';
 
 export function messageRoutes(app: App) {
   // Registered before /:shopId so 'conversations' is never read as a shop id.
@@ -20,6 +30,35 @@ export function messageRoutes(app: App) {
     '/api/messages/conversations',
     { schema: { response: { 200: z.array(conversation) } } },
     (request) => listConversations(app.db, requireUser(request).id),
+  );
+
+  // The navigation's badge (issue 32), on every page of a signed-in user: one small indexed read.
+  app.get('/api/messages/unread-count', { schema: { response: { 200: unreadTotal } } }, async (request) => ({
+    total: await countUnreadMessages(app.db, requireUser(request).id),
+  }));
+
+  app.post(
+    '/api/messages/:shopId/read',
+    { schema: { params: messageShopParams, querystring: markReadQuery, body: markReadBody } },
+    async (request, reply) => {
+      const reader = requireUser(request);
+      const { shopId } = request.params;
+      const customerId = await conversationCustomer(app.db, reader.id, shopId, request.query.customerId);
+      const { found, moved } = await markConversationRead(
+        app.db,
+        reader.id,
+        shopId,
+        customerId,
+        request.body.lastReadMessageId,
+      );
+      if (!found) throw new HttpError(404, 'Conversation not found');
+      // The reader's other tabs and devices, on any instance, clear the conversation's count and the badge too.
+      if (moved)
+        await app.deps.bus
+          .publish({ type: 'messages_read', userId: reader.id, shopId, customerId })
+          .catch((error) => request.log.error({ err: error }, 'could not publish a read conversation'));
+      return reply.code(204).send();
+    },
   );
 
   app.get(

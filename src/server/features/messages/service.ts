@@ -12,6 +12,7 @@ import type { Database, Transaction } from '../../db/client.js';
 import { coffeeShops, messages, users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { pushEventSql } from '../push/enqueue.js';
+import { unreadCountSql } from './unread.js';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -172,6 +173,27 @@ export async function postServerMessage(
   return toMessage(row!);
 }
 
+/**
+ * The customer of the conversation the user asks for at a shop: the one `customerId` names when the user owns the
+ * shop (required), the user themselves otherwise (who may name only themselves). Reading a conversation and marking
+ * it read both ask this way, so the same user can do both or neither.
+ */
+export async function conversationCustomer(
+  db: Database,
+  userId: number,
+  shopId: number,
+  customerId: number | undefined,
+): Promise<number> {
+  const ownerId = await findShopOwner(db, shopId);
+  if (userId === ownerId) {
+    if (!customerId) throw new HttpError(400, 'customerId is required to read a conversation of your shop');
+    return customerId;
+  }
+  if (customerId && customerId !== userId)
+    throw new HttpError(403, 'You can only read your own conversations');
+  return userId;
+}
+
 /** One page of a conversation, oldest first: the newest `limit` messages older than `before`. */
 export async function listConversationMessages(
   db: Database,
@@ -179,17 +201,7 @@ export async function listConversationMessages(
   shopId: number,
   query: z.output<typeof messageHistoryQuery>,
 ): Promise<Message[]> {
-  const ownerId = await findShopOwner(db, shopId);
-  let customerId: number;
-  if (userId === ownerId) {
-    if (!query.customerId)
-      throw new HttpError(400, 'customerId is required to read a conversation of your shop');
-    customerId = query.customerId;
-  } else {
-    if (query.customerId && query.customerId !== userId)
-      throw new HttpError(403, 'You can only read your own conversations');
-    customerId = userId;
-  }
+  const customerId = await conversationCustomer(db, userId, shopId, query.customerId);
   const rows = await db
     .select()
     .from(messages)
@@ -224,6 +236,7 @@ export async function listConversations(db: Database, userId: number): Promise<C
         ownerId: coffeeShops.ownerId,
       },
       customer: { id: users.id, username: users.username },
+      unreadCount: unreadCountSql(userId, messages.shopId, messages.customerId, coffeeShops.removedAt),
     })
     .from(latest)
     .innerJoin(messages, eq(messages.id, latest.id))
@@ -236,6 +249,7 @@ export async function listConversations(db: Database, userId: number): Promise<C
     customer: row.customer,
     myRole: row.shop.ownerId === userId && row.customer.id !== userId ? 'shop' : 'customer',
     lastMessage: toMessage(row.message),
+    unreadCount: Number(row.unreadCount),
   }));
 }
 

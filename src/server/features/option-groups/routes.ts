@@ -1,5 +1,6 @@
 // The option groups HTTP surface (issue 25): a shop's groups are public; creating, editing (a sold-out option is
-// one PUT) and deleting them is its owner's alone (visitor 401, customer 403, another owner 404).
+// one PUT) and deleting them is its owner's alone (visitor 401, customer 403, another owner 404). Menu items carry
+// their groups, so every change is told live to the shop's watchers as a menu change (issue 31).
 import { z } from 'zod';
 import {
   createOptionGroupBody,
@@ -10,6 +11,7 @@ import {
 } from '../../../shared/api/option-groups.js';
 import type { App } from '../../app-type.js';
 import { requireRole } from '../../auth-guard.js';
+import { announceShopUpdate } from '../shops/live-updates.js';
 import { createOptionGroup, deleteOptionGroup, listOptionGroups, updateOptionGroup } from './service.js';
 
 export function optionGroupRoutes(app: App) {
@@ -24,19 +26,26 @@ export function optionGroupRoutes(app: App) {
     { schema: { body: createOptionGroupBody, response: { 201: optionGroup } } },
     async (request, reply) => {
       const owner = requireRole(request, 'shop_owner');
-      return reply.code(201).send(await createOptionGroup(app.db, owner.id, request.body));
+      const created = await createOptionGroup(app.db, owner.id, request.body);
+      announceShopUpdate(app, created.shopId, { menuChanged: true });
+      return reply.code(201).send(created);
     },
   );
 
   app.put(
     '/api/option-groups/:id',
     { schema: { params: optionGroupParams, body: updateOptionGroupBody, response: { 200: optionGroup } } },
-    (request) =>
-      updateOptionGroup(app.db, requireRole(request, 'shop_owner').id, request.params.id, request.body),
+    async (request) => {
+      const owner = requireRole(request, 'shop_owner');
+      const updated = await updateOptionGroup(app.db, owner.id, request.params.id, request.body);
+      announceShopUpdate(app, updated.shopId, { menuChanged: true });
+      return updated;
+    },
   );
 
   app.delete('/api/option-groups/:id', { schema: { params: optionGroupParams } }, async (request, reply) => {
-    await deleteOptionGroup(app.db, requireRole(request, 'shop_owner').id, request.params.id);
+    const shopId = await deleteOptionGroup(app.db, requireRole(request, 'shop_owner').id, request.params.id);
+    announceShopUpdate(app, shopId, { menuChanged: true });
     return reply.code(204).send();
   });
 }

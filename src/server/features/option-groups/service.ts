@@ -183,12 +183,14 @@ export async function updateOptionGroup(
 }
 
 /** Deletes the owner's group; it leaves every item it was attached to (the links cascade). Past orders keep names. */
-export async function deleteOptionGroup(db: Database, ownerId: number, id: number): Promise<void> {
-  const deleted = await db
+/** Deletes the owner's group; answers its shop, whose watchers are told its menu changed. */
+export async function deleteOptionGroup(db: Database, ownerId: number, id: number): Promise<number> {
+  const [deleted] = await db
     .delete(optionGroups)
     .where(and(eq(optionGroups.id, id), inArray(optionGroups.shopId, ownedShopIds(db, ownerId))))
-    .returning({ id: optionGroups.id });
-  if (deleted.length === 0) throw notFound();
+    .returning({ shopId: optionGroups.shopId });
+  if (!deleted) throw notFound();
+  return deleted.shopId;
 }
 
 /**

@@ -44,6 +44,7 @@ export function checkoutAsOrder(row: CheckoutRow): Order {
   if (!waiting && row.paymentStatus !== 'paid')
     history.push({ status: 'cancelled', at: row.updatedAt.toISOString() });
   const lines: StoredLine[] = order.lines.map(({ optionGroups: _offered, ...line }) => line);
+  const givenUp = !waiting && row.paymentStatus !== 'paid';
   return {
     id: row.orderId,
     shopId: row.shopId,
@@ -63,6 +64,9 @@ export function checkoutAsOrder(row: CheckoutRow): Order {
       ? { authorization_url: row.authorizationUrl, reference: row.reference }
       : null,
     pickupCode: null,
+    // Never paid, so never made: the server let it go (issue 32 says who cancelled every cancelled order).
+    cancelledBy: givenUp ? 'system' : null,
+    cancelReason: givenUp ? 'The payment was not completed' : null,
   };
 }
 

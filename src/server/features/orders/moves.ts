@@ -33,6 +33,8 @@ interface MoveStatement {
   refundedContent?: string;
   /** The push notification written with the move (issue 27): to the customer or the owner; null for none. */
   push: { to: 'customer' | 'owner'; event: Record<string, unknown> } | null;
+  /** A cancel's who and why (issue 32), stored on the order. */
+  cancelled?: { by: 'customer' | 'shop' | 'system'; reason: string | null };
 }
 
 /**
@@ -62,7 +64,8 @@ async function runMove(db: Database, move: MoveStatement): Promise<OrderChange |
         ready_at = ${to === 'ready' ? sql`${now.toISOString()}::timestamptz` : sql`o.ready_at`},
         ${
           cancelling
-            ? sql`payment_status = case when o.payment_status = 'paid' then 'refund_pending' else o.payment_status end,`
+            ? sql`payment_status = case when o.payment_status = 'paid' then 'refund_pending' else o.payment_status end,
+              cancelled_by = ${move.cancelled?.by ?? null}, cancel_reason = ${move.cancelled?.reason ?? null},`
             : sql``
         }
         updated_at = ${now.toISOString()}::timestamptz
@@ -117,10 +120,15 @@ export async function moveOrder(
   id: number,
   to: OrderStatus,
   now: Date = new Date(),
+  cancelReason: string | null = null,
 ): Promise<OrderChange> {
   const actor: OrderActor = user.role === 'shop_owner' ? 'owner' : 'customer';
   const fromStates = orderStatuses.filter((from) => canActorMove(actor, from, to));
   if (fromStates.length > 0) {
+    // A cancel with a reason says it in the chat line too: 'Order #12 was cancelled by the shop: Sold out'.
+    const cancelledAs = cancelReason
+      ? `Order #${id} was cancelled by ${actor === 'owner' ? 'the shop' : 'the customer'}: ${cancelReason}`
+      : null;
     const moved = await runMove(db, {
       id,
       to,
@@ -129,9 +137,10 @@ export async function moveOrder(
       allowed: actor === 'owner' ? sql`s.owner_id = ${user.id}` : sql`o.customer_id = ${user.id}`,
       senderId: sql`${user.id}`,
       receiverId: actor === 'owner' ? sql`moved.customer_id` : sql`moved.owner_id`,
-      content: orderStatusMessage(id, to),
-      refundedContent: `Order #${id} was cancelled`,
+      content: cancelledAs ?? orderStatusMessage(id, to),
+      refundedContent: cancelledAs ?? `Order #${id} was cancelled`,
       push: pushOfMove(actor, to),
+      cancelled: { by: actor === 'owner' ? 'shop' : 'customer', reason: cancelReason },
     });
     if (moved) return moved;
   }
@@ -182,6 +191,7 @@ export async function cancelUnconfirmed(db: Database, id: number, now: Date = ne
     senderId: sql`moved.owner_id`,
     receiverId: sql`moved.customer_id`,
     content: `Order #${id} was cancelled because the shop did not confirm it in time`,
+    cancelled: { by: 'system', reason: 'The shop did not confirm it in time' },
     push: { to: 'customer', event: { kind: 'order_status', status: 'cancelled', by: 'sweep' } },
   });
 }

@@ -67,6 +67,8 @@ export function toOrder(row: OrderRow, names: { shopName: string; customerName: 
         ? { authorization_url: row.paymentUrl, reference: row.paymentReference }
         : null,
     pickupCode: row.pickupCode,
+    cancelledBy: row.cancelledBy,
+    cancelReason: row.cancelReason,
   };
 }
 
@@ -97,6 +99,8 @@ export function orderRowFromFields(row: Record<string, unknown>): OrderRow {
     status: row.status as OrderStatus,
     statusHistory: row.status_history,
     readyAt: timestampOf(row.ready_at),
+    cancelledBy: row.cancelled_by as OrderRow['cancelledBy'],
+    cancelReason: row.cancel_reason as string | null,
     pickupTime: timestampOf(row.pickup_time),
     notes: row.notes as string | null,
     idempotencyKey: row.idempotency_key as string | null,

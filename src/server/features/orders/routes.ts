@@ -145,7 +145,14 @@ export function orderRoutes(app: App) {
         const current = await getOrder(app.db, user.id, request.params.id);
         await refundBeforeCancel(app.deps.payments, current);
       }
-      const change = await moveOrder(app.db, user, request.params.id, request.body.status);
+      const change = await moveOrder(
+        app.db,
+        user,
+        request.params.id,
+        request.body.status,
+        new Date(),
+        request.body.cancelReason ?? null,
+      );
       publish(change, 'updated', request.log);
       app.deps.metrics.orderMoved(change.order.status);
       return change.order;

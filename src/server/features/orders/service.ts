@@ -695,6 +695,9 @@ export async function dashboardSummary(
     .select({
       ordersToday: sql<number>`(select count(*)::int from ${orders} o
         where o.shop_id in ${ownShops} and o.created_at >= ${dayStart} and o.created_at < ${dayStart} + interval '1 day')`,
+      cancelledToday: sql<number>`(select count(*)::int from ${orders} o
+        where o.shop_id in ${ownShops} and o.created_at >= ${dayStart} and o.created_at < ${dayStart} + interval '1 day'
+        and o.status = 'cancelled')`,
       revenueToday: sql<number>`(select coalesce(sum(o.total_cents), 0)::int from ${orders} o
         where o.shop_id in ${ownShops} and o.created_at >= ${dayStart} and o.created_at < ${dayStart} + interval '1 day'
         and o.status <> 'cancelled')`,
@@ -709,6 +712,7 @@ export async function dashboardSummary(
   const recentOrders = await listOrders(db, { id: ownerId, role: 'shop_owner' }, { limit: RECENT_ORDERS });
   return {
     ordersToday: Number(figures!.ordersToday),
+    cancelledToday: Number(figures!.cancelledToday),
     revenueToday: centsToDecimalText(Number(figures!.revenueToday)),
     pendingOrders: Number(figures!.pendingOrders),
     activeChats: Number(figures!.activeChats),

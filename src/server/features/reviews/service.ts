@@ -1,8 +1,9 @@
 // Reviews: one per customer per shop (a new one replaces the old); the shop's rating follows in the same transaction.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { CONFIRM_REVIEW_FIRST } from '../../../shared/api/auth.js';
 import type { Review, ReviewResult, reviewBody } from '../../../shared/api/favorites.js';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import { coffeeShops, orders, reviews, users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 
@@ -11,6 +12,21 @@ import { HttpError } from '../../http-error.js';
  * merely placed: an order placed and cancelled proves nothing, and one still pending may never be collected.
  */
 const isVerifiedOrder = sql<boolean>`exists (select 1 from ${orders} where ${orders.customerId} = ${reviews.userId} and ${orders.shopId} = ${reviews.shopId} and ${orders.status} = 'completed')`;
+
+/**
+ * An account whose email is not confirmed (a /register sign-up that has not entered its code) may review only a
+ * shop it has completed an order at (issue 32): a throw-away account cannot move a shop's rating.
+ */
+async function assertMayReview(tx: Transaction, userId: number, shopId: number) {
+  const [author] = await tx
+    .select({
+      emailVerified: users.emailVerified,
+      customerOf: sql<boolean>`exists (select 1 from ${orders} where ${orders.customerId} = ${userId} and ${orders.shopId} = ${shopId} and ${orders.status} = 'completed')`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (author && !author.emailVerified && !author.customerOf) throw new HttpError(403, CONFIRM_REVIEW_FIRST);
+}
 
 export async function submitReview(
   db: Database,
@@ -25,6 +41,7 @@ export async function submitReview(
       .where(eq(coffeeShops.id, input.shopId))
       .for('update');
     if (!shop) throw new HttpError(404, 'Coffee shop not found');
+    await assertMayReview(tx, user.id, input.shopId);
 
     const [existing] = await tx
       .select({ id: reviews.id })

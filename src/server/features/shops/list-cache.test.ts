@@ -154,9 +154,13 @@ describe('shop list cache', () => {
     expect(source.calls).toBe(4);
   });
 
-  test('only answers that do not depend on the customer’s location are shared', () => {
+  test('only answers that depend neither on the customer’s location nor on a map area are shared', () => {
     expect(isSharedQuery(query({ search: 'x', category: 'artisan', promoted: true }))).toBe(true);
     expect(isSharedQuery(query({ latitude: -33.9, longitude: 18.4 }))).toBe(false);
     expect(isSharedQuery(query({ latitude: -33.9, longitude: 18.4, sortByDistance: true }))).toBe(false);
+    // A map area (issue 31): another box at every pan, up to 500 shops each, and no part of the cache's key.
+    const area = { minLatitude: -34, maxLatitude: -33.8, minLongitude: 18.3, maxLongitude: 18.5 };
+    expect(isSharedQuery(query(area))).toBe(false);
+    expect(isSharedQuery(query({ ...area, search: 'latte', category: 'artisan' }))).toBe(false);
   });
 });

@@ -8,7 +8,8 @@
 // shop they show opens or closes (its nextChangeAt), for Open Now lists at the next whole minute (a shop they
 // leave out may open then: hours are whole minutes, so no shop opens or closes between two), and
 // after TTL_MS at the latest, which bounds how long a change made outside the app (SQL by hand) goes unseen.
-// Answers that depend on where the customer is (latitude/longitude) are never cached.
+// Answers that depend on where the customer is (latitude/longitude) are never cached, nor are a map's areas: every
+// pan asks about another box, so they would rarely be asked twice, and each holds up to 500 shops.
 import type { z } from 'zod';
 import type { Shop, shopQuery } from '../../../shared/api/shops.js';
 
@@ -24,9 +25,15 @@ export interface ShopListCache {
   clear(): void;
 }
 
-/** Whether a query's answer is the same for everyone: it is unless it depends on the customer's location. */
+/**
+ * Whether a query's answer is kept: the same for everyone, so unless it depends on the customer's location, and
+ * not a map area (see above; the key below leaves the area out, so an area must never reach it).
+ */
 export function isSharedQuery(query: ListQuery): boolean {
-  return query.latitude === undefined && query.longitude === undefined;
+  const { latitude, longitude, minLatitude, maxLatitude, minLongitude, maxLongitude } = query;
+  return [latitude, longitude, minLatitude, maxLatitude, minLongitude, maxLongitude].every(
+    (value) => value === undefined,
+  );
 }
 
 export function createShopListCache(options: { ttlMs?: number; maxEntries?: number } = {}): ShopListCache {

@@ -1,5 +1,6 @@
 // Open now for shops the app answers with: their open state from their hours (one query a page, the shared
-// rule of shared/domain/opening-hours.ts), and the same rule in SQL for the openNow filter of discover.
+// rule of shared/domain/opening-hours.ts), and the same rule in SQL for the openNow filter of discover, which also
+// leaves out shops whose owner paused orders (issue 31).
 import { type SQL, sql } from 'drizzle-orm';
 import type { Shop } from '../../../shared/api/shops.js';
 import {
@@ -18,6 +19,12 @@ import { businessHours, coffeeShops, specialHours } from '../../db/schema.js';
  * a special day for today decides alone; without one, today's weekly row does; without either, closed. Open
  * from open_time to just before close_time; 'HH:MM' text compares in time order.
  *
+ * A paused shop (accepting_orders false) is left out too (issue 31): a customer who asks for shops open now
+ * wants one to order from, and the card of a paused shop says 'Not taking orders right now'. Its openNow in
+ * answers still follows its hours (the doors may be open to walk-ins); the client reads both. The column is on
+ * the row the list reads anyway (removed_at is tested there too), and the planner tests it before the
+ * subqueries, so a paused shop costs no hours probe.
+ *
  * Written as two scalar subqueries, each one probe of a unique index ((shop, date) and (shop, weekday)), so a
  * list walking the rank index tests only the shops it reads, and stops after a page. Not as EXISTS: PostgreSQL
  * may then choose a "hashed SubPlan", reading every business_hours row of the weekday before the first shop
@@ -27,7 +34,7 @@ import { businessHours, coffeeShops, specialHours } from '../../db/schema.js';
 export function openNowSql(clock: LocalClock): SQL<boolean> {
   const openWithin = (table: typeof businessHours | typeof specialHours) =>
     sql`coalesce(not ${table.isClosed} and ${table.openTime} <= ${clock.time} and ${table.closeTime} > ${clock.time}, false)`;
-  return sql<boolean>`coalesce((
+  return sql<boolean>`${coffeeShops.acceptingOrders} and coalesce((
       select ${openWithin(specialHours)} from ${specialHours}
       where ${specialHours.shopId} = ${coffeeShops.id} and ${specialHours.date} = ${clock.date}
     ), (
@@ -50,7 +57,11 @@ interface HoursRow {
  * Fills openNow and nextChangeAt of these shops as of `now`: their weekly rows and their special days from
  * today on, read in one query for all of them, then the shared rule per shop.
  */
-export async function withOpenState<T extends Shop>(db: Database, shops: T[], now: Date): Promise<T[]> {
+export async function withOpenState<T extends Pick<Shop, 'id' | 'openNow' | 'nextChangeAt'>>(
+  db: Database,
+  shops: T[],
+  now: Date,
+): Promise<T[]> {
   if (shops.length === 0) return shops;
   const ids = sql.join(
     shops.map((shop) => sql`${shop.id}`),
@@ -86,4 +97,14 @@ export async function withOpenState<T extends Shop>(db: Database, shops: T[], no
     shop.nextChangeAt = state.nextChangeAt ? state.nextChangeAt.toISOString() : null;
   }
   return shops;
+}
+
+/** One shop's openNow and nextChangeAt as of `now`, for a live update after its hours changed (issue 31). */
+export async function openStateOf(
+  db: Database,
+  shopId: number,
+  now = new Date(),
+): Promise<Pick<Shop, 'openNow' | 'nextChangeAt'>> {
+  const [state] = await withOpenState(db, [{ id: shopId, openNow: null, nextChangeAt: null }], now);
+  return { openNow: state!.openNow, nextChangeAt: state!.nextChangeAt };
 }

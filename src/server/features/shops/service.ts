@@ -6,14 +6,26 @@ import type { createShopBody, Shop, shopQuery, updateShopBody } from '../../../s
 import { isFeatured } from '../../../shared/domain/featured.js';
 import { localClock } from '../../../shared/domain/opening-hours.js';
 import type { Database } from '../../db/client.js';
-import { coffeeShops, searchWords } from '../../db/schema.js';
+import { coffeeShops } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import type { Geocoder } from '../../integrations/geocoder.js';
+import { featuredCircle } from './featured-turns.js';
+import {
+  distanceSql,
+  hasGlobeIndex,
+  inCircleBoxSql,
+  isLocated,
+  onGlobe,
+  shopOnGlobe,
+  shopPoint,
+} from './globe.js';
+import { mapAreaOf, shopsInArea } from './map-area.js';
 import { openNowSql, withOpenState } from './open-now.js';
 import { nextPickupAt, resetSlotPlaces } from './pickup-slots.js';
+import { correctSpelling, matchedItemsSql, matchesSearch, searchShops } from './search.js';
 
 type ShopRow = typeof coffeeShops.$inferSelect;
-type ListQuery = z.output<typeof shopQuery>;
+export type ListQuery = z.output<typeof shopQuery>;
 
 /**
  * The columns a Shop is made of: all but search_text and created_at, which no answer carries. Lists read only
@@ -56,33 +68,6 @@ type ShopFields = Pick<ShopRow, keyof typeof shopColumns>;
  * rather than all of them through coffee_shops_promoted, whose count it misjudges by a factor of thirty.
  */
 export const isFeaturedSql = sql<boolean>`(${coffeeShops.isPromoted} and coalesce(${coffeeShops.promotionExpiresAt} > now(), false))`;
-
-const EARTH_RADIUS_KM = 6371;
-
-/**
- * A stored coordinate with anything under a tenth of a micro-degree read as 0. Coordinates are rounded to 6
- * decimals on the way in (shared/api/text.ts), but a row stored before may hold 1e-320, whose sine squared
- * underflows, and PostgreSQL raises underflow as an error, not a zero: one such shop broke every nearby search.
- */
-const nearZero = (column: typeof coffeeShops.latitude | typeof coffeeShops.longitude) =>
-  sql`(case when abs(${column}) < 1e-7 then 0 else ${column} end)`;
-
-/**
- * Great-circle (haversine) distance in km from a point to each shop; null for shops without a location. It
- * cannot fail on any stored row: tiny values count as 0, and least(1, …) keeps asin's argument in its domain
- * where rounding lifts it a hair past 1 (points at opposite ends of the earth).
- */
-function distanceSql(latitude: number, longitude: number): SQL<number | null> {
-  const [shopLatitude, shopLongitude] = [nearZero(coffeeShops.latitude), nearZero(coffeeShops.longitude)];
-  // least() skips nulls, so a shop without a location is kept null by the case, not turned into asin(1).
-  return sql<
-    number | null
-  >`(case when ${coffeeShops.latitude} is null or ${coffeeShops.longitude} is null then null
-    else ${2 * EARTH_RADIUS_KM} * asin(least(1, sqrt(
-    power(sin(radians(${shopLatitude} - ${latitude}) / 2), 2) +
-    cos(radians(${latitude})) * cos(radians(${shopLatitude})) *
-    power(sin(radians(${shopLongitude} - ${longitude}) / 2), 2)))) end)`;
-}
 
 /**
  * The API's shape of a shop. `featured` is the featured rule's answer when the query already computed it;
@@ -128,30 +113,31 @@ export function toShop(row: ShopFields, featured = isFeatured(row), distanceKm?:
   return shop;
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
-/** The search as a substring of name, description and address (the trigram index on search_text). */
-function contains(search: string): SQL {
-  return sql`${coffeeShops.searchText} like ${`%${escapeLike(search)}%`}`;
-}
-
-/** How many best-ranked substring matches a search re-orders by relevance. */
-const SEARCH_CANDIDATES = 200;
-
-/** What each list query selects: a shop's columns, the featured rule, and the distance when asked from a place. */
-type Selection = typeof shopColumns & { featured: SQL<boolean>; distanceKm: SQL<number | null> };
-type ListedRow = ShopFields & { featured: boolean; distanceKm: number | null };
+/**
+ * What each list query selects: a shop's columns, the featured rule, the distance when asked from a place, and
+ * with a search the menu items that matched (search.ts).
+ */
+export type Selection = typeof shopColumns & {
+  featured: SQL<boolean>;
+  distanceKm: SQL<number | null>;
+  matchedItems?: SQL<string[] | null>;
+};
+export type ListedRow = ShopFields & {
+  featured: boolean;
+  distanceKm: number | null;
+  matchedItems?: string[] | null;
+};
 
 /**
- * The discover list. Three paths, each led by an index so it stays fast as shops grow:
+ * The discover list. Each path is led by an index so it stays fast as shops grow:
  * - nearest first: on PostgreSQL a walk of the globe index, exact and reading only the page; on PGlite the
  *   point index's own nearest-neighbour order bounds a box, read on the same index;
  * - search: substring matches in rank order (trigram GIN index), the best few hundred re-ordered so that
- *   matches in the name come first; when nothing matches, the words are spelling-corrected against the
- *   words of all shop names (search_words) and searched again;
+ *   matches in the name come first, then shops found by their menu alone (search.ts); when nothing matches, the
+ *   words are spelling-corrected against the words of all shop names and menu items and searched again;
+ * - a map area: the shops inside it nearest its centre first, on the globe or point index (map-area.ts);
  * - otherwise: promoted first, then best rated, straight from the rank index.
+ * With a search, every path also finds shops by their available menu items, and says which matched.
  */
 export async function listShops(db: Database, query: ListQuery, now = new Date()): Promise<Shop[]> {
   // A shop whose owner deleted their account is out of discovery (issue 28).
@@ -161,19 +147,35 @@ export async function listShops(db: Database, query: ListQuery, now = new Date()
   // Open now: the shared rule in SQL for this Johannesburg date, weekday and minute (open-now.ts).
   if (query.openNow) filters.push(openNowSql(localClock(now)));
   const search = query.search?.toLowerCase();
-  const matching = search ? [...filters, contains(search)] : filters;
+  const matching = search ? [...filters, matchesSearch(search)] : filters;
 
   const hasLocation = query.latitude !== undefined && query.longitude !== undefined;
   const distance = hasLocation ? distanceSql(query.latitude!, query.longitude!) : sql<null>`null::float8`;
-  const selection: Selection = { ...shopColumns, featured: isFeaturedSql, distanceKm: distance };
+  const selection: Selection = {
+    ...shopColumns,
+    featured: isFeaturedSql,
+    distanceKm: distance,
+    ...(search ? { matchedItems: matchedItemsSql(search) } : {}),
+  };
   // With a location every shop says how far it is: a number, or null when the shop has no coordinates.
   // Every shop says whether it is open now: the page's hours read in one query.
   const listed = (rows: ListedRow[]) =>
     withOpenState(
       db,
-      rows.map((row) => toShop(row, row.featured, hasLocation ? row.distanceKm : undefined)),
+      rows.map((row) => {
+        const shop = toShop(row, row.featured, hasLocation ? row.distanceKm : undefined);
+        // Only on shops found by their menu alone (shared/api/shops.ts).
+        if (row.matchedItems && row.matchedItems.length > 0) shop.matchedItems = row.matchedItems;
+        return shop;
+      }),
       now,
     );
+  /** A misspelt search finds nothing on any path: the corrected search then, as searchShops does. */
+  const corrected = async (rows: ListedRow[]) => {
+    if (!search || rows.length > 0 || query.offset > 0) return null;
+    const words = await correctSpelling(db, search);
+    return words && words !== search ? listShops(db, { ...query, search: words }, now) : null;
+  };
 
   // Promoted first, then best rated: the coffee_shops_rank index. The flag can trail a just-expired promotion
   // by up to a minute (expirePromotions); the featured filter and badge use the exact rule.
@@ -184,6 +186,13 @@ export async function listShops(db: Database, query: ListQuery, now = new Date()
     sql`${coffeeShops.reviewCount} desc nulls last`,
     sql`${coffeeShops.id}`,
   ];
+
+  // A map area has its own order, nearest its centre, whatever sortByDistance says.
+  const area = mapAreaOf(query);
+  if (area) {
+    const rows = await shopsInArea(db, area, query, matching, selection, rankOrder);
+    return (await corrected(rows)) ?? listed(rows);
+  }
 
   if (hasLocation && query.sortByDistance) {
     const rows =
@@ -196,15 +205,24 @@ export async function listShops(db: Database, query: ListQuery, now = new Date()
         .orderBy(sql`${distance} asc nulls last`, ...rankOrder)
         .limit(query.limit)
         .offset(query.offset));
-    // A misspelt search is corrected here too, as searchShops does, or sorting by distance would lose the shop.
-    if (search && rows.length === 0 && query.offset === 0) {
-      const corrected = await correctSpelling(db, search);
-      if (corrected && corrected !== search) return listShops(db, { ...query, search: corrected }, now);
-    }
-    return listed(rows);
+    // A misspelt search is corrected here too, or sorting by distance would lose the shop.
+    return (await corrected(rows)) ?? listed(rows);
   }
 
   if (search) return listed(await searchShops(db, query, search, filters, selection, rankOrder));
+  // Featured Only (the landing page's list): the featured shops take turns at the top, day by day.
+  if (query.promoted) {
+    const { circle, inTurn } = featuredCircle(db, filters, now);
+    return listed(
+      await db
+        .select(selection)
+        .from(circle)
+        .innerJoin(coffeeShops, eq(coffeeShops.id, circle.id))
+        .orderBy(inTurn)
+        .limit(query.limit)
+        .offset(query.offset),
+    );
+  }
 
   return listed(
     await db
@@ -217,27 +235,7 @@ export async function listShops(db: Database, query: ListQuery, now = new Date()
   );
 }
 
-// PostgreSQL: nearest first from the globe indexes of migration 0005 — each located shop as a point on the
-// unit sphere (x, y, z) in the cube extension's type. Straight-line distance between such points grows with
-// great-circle distance, so the index's `<->` walk lists shops exactly nearest first and reads only the page
-// (coffee_shops_globe_promoted for Featured Only). PGlite has no cube (see db/client.ts): the point index there.
-
-/** Each located shop on the globe, spelled exactly as the globe indexes are so the planner uses them. */
-const shopOnGlobe = sql`cube(array[cos(radians(${coffeeShops.latitude})) * cos(radians(${coffeeShops.longitude})), cos(radians(${coffeeShops.latitude})) * sin(radians(${coffeeShops.longitude})), sin(radians(${coffeeShops.latitude}))])`;
-const isLocated = sql`${coffeeShops.latitude} is not null and ${coffeeShops.longitude} is not null`;
-
-const globeIndexes = new WeakMap<Database, Promise<boolean>>();
-/** Whether this database has the globe indexes (asked once per database). */
-function hasGlobeIndex(db: Database): Promise<boolean> {
-  let known = globeIndexes.get(db);
-  if (!known) {
-    known = db
-      .execute(sql`select to_regclass('coffee_shops_globe') is not null as present`)
-      .then((result) => Boolean((result as unknown as { rows: { present: boolean }[] }).rows[0]?.present));
-    globeIndexes.set(db, known);
-  }
-  return known;
-}
+// PostgreSQL: nearest first from the globe indexes (globe.ts); PGlite has no cube: the point index there.
 
 /** The page of located matches nearest first, or null when they run out within it. */
 async function nearestOnGlobe(
@@ -246,13 +244,7 @@ async function nearestOnGlobe(
   filters: SQL[],
   selection: Selection,
 ): Promise<ListedRow[] | null> {
-  const toRadians = Math.PI / 180;
-  const [latitude, longitude] = [query.latitude! * toRadians, query.longitude! * toRadians];
-  const here = [
-    Math.cos(latitude) * Math.cos(longitude),
-    Math.cos(latitude) * Math.sin(longitude),
-    Math.sin(latitude),
-  ];
+  const here = onGlobe(query.latitude!, query.longitude!);
   const rows = await db
     .select(selection)
     .from(coffeeShops)
@@ -288,21 +280,9 @@ async function nearestShops(
   const latitude = query.latitude!;
   const longitude = query.longitude!;
   const wanted = query.offset + query.limit;
-  const location = sql`point(${coffeeShops.longitude}, ${coffeeShops.latitude})`;
-  const cosine = Math.cos((latitude * Math.PI) / 180);
   /** Every match within reachKm, nearest first. */
-  const withinReach = (reachKm: SQL) => {
-    // The circle's box: latitude ± R; longitude ± asin(sin R / cos latitude), the widest the circle gets (all
-    // longitudes when it holds a pole). R as an angle at the earth's centre; a hair wider against rounding.
-    const angle = sql`(${reachKm} * 1.000001 / ${EARTH_RADIUS_KM})`;
-    const latDelta = sql`degrees(${angle})`;
-    const lonDelta = sql`(case when sin(${angle}) >= ${cosine} then 180 else degrees(asin(sin(${angle}) / ${cosine})) end)`;
-    return and(
-      ...filters,
-      sql`${location} <@ box(point(${longitude} - ${lonDelta}, ${latitude} - ${latDelta}), point(${longitude} + ${lonDelta}, ${latitude} + ${latDelta}))`,
-      sql`${selection.distanceKm} <= ${reachKm}`,
-    );
-  };
+  const withinReach = (reachKm: SQL) =>
+    and(...filters, inCircleBoxSql(latitude, longitude, reachKm), sql`${selection.distanceKm} <= ${reachKm}`);
   const nearestOrder = [sql`${selection.distanceKm} asc`, ...rankOrder];
 
   if (query.promoted) {
@@ -322,7 +302,7 @@ async function nearestShops(
     .select({ km: sql<number>`${selection.distanceKm}`.as('km') })
     .from(coffeeShops)
     .where(and(...filters))
-    .orderBy(sql`${location} <-> point(${longitude}, ${latitude})`)
+    .orderBy(sql`${shopPoint} <-> point(${longitude}, ${latitude})`)
     .limit(wanted)
     .as('first_found');
   const reach = db
@@ -337,69 +317,6 @@ async function nearestShops(
     .orderBy(...nearestOrder)
     .limit(wanted);
   return rows.length >= wanted ? rows.slice(query.offset) : null;
-}
-
-async function searchShops(
-  db: Database,
-  query: ListQuery,
-  search: string,
-  filters: SQL[],
-  selection: Selection,
-  rankOrder: SQL[],
-): Promise<ListedRow[]> {
-  const nameStarts = sql`lower(${coffeeShops.name}) like ${`${escapeLike(search)}%`}`;
-  const nameHas = sql`lower(${coffeeShops.name}) like ${`%${escapeLike(search)}%`}`;
-  // The best-ranked matches, then the page of them ordered by relevance. The candidates come from the rank
-  // index alone: it carries search_text, category and the promotion's expiry (migration 0004), so the walk
-  // tests each shop without reading its row; only the few hundred candidates are then read, by id.
-  const candidates = db
-    .select({
-      id: coffeeShops.id,
-      position: sql<number>`row_number() over (order by ${sql.join(rankOrder, sql`, `)})`.as('position'),
-    })
-    .from(coffeeShops)
-    .where(and(...filters, contains(search)))
-    .orderBy(...rankOrder)
-    .limit(Math.max(SEARCH_CANDIDATES, query.offset + query.limit))
-    .as('candidates');
-  const page = await db
-    .select(selection)
-    .from(candidates)
-    .innerJoin(coffeeShops, eq(coffeeShops.id, candidates.id))
-    .orderBy(sql`${nameStarts} desc`, sql`${nameHas} desc`, candidates.position)
-    .limit(query.limit)
-    .offset(query.offset);
-  if (page.length > 0 || query.offset > 0) return page;
-
-  // Nothing matched: perhaps a typo. Replace each word by the closest word of any shop name and search again.
-  const corrected = await correctSpelling(db, search);
-  if (!corrected || corrected === search) return page;
-  return searchShops(db, query, corrected, filters, selection, rankOrder);
-}
-
-/**
- * 'espreso bar' -> 'espresso bar': each word to the most similar word of the shop names, if one is close;
- * null when no word is close to anything.
- */
-async function correctSpelling(db: Database, search: string): Promise<string | null> {
-  const words = search.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 3);
-  if (words.length === 0 || words.length > 6) return null;
-  const result = await db.execute<{ word: string; closest: string | null }>(sql`
-    select given.word, (
-      select ${searchWords.word} from ${searchWords}
-      where ${searchWords.word} % given.word
-      order by similarity(${searchWords.word}, given.word) desc, ${searchWords.word}
-      limit 1
-    ) as closest
-    from unnest(array[${sql.join(
-      words.map((word) => sql`${word}`),
-      sql`, `,
-    )}]::text[]) as given(word)`);
-  const rows = (result as unknown as { rows: { word: string; closest: string | null }[] }).rows;
-  // A word with no close match is dropped ('colombo qiuck' still finds Colombo), but only while most words are
-  // recognised: 'no such coffee anywhere' must not turn into a search for every coffee shop.
-  const kept = rows.flatMap((row) => (row.closest ? [row.closest] : []));
-  return kept.length > 0 && kept.length * 2 >= rows.length ? kept.join(' ') : null;
 }
 
 /** Clears the promoted flag of shops whose promotion has run out; run every minute. */
@@ -526,7 +443,9 @@ export async function updateShop(
     longitude: input.longitude,
     // New coordinates are the owner's pin unless the client says it is only the town's centre.
     locationApproximate:
-      input.latitude !== undefined ? input.latitude !== null && input.locationApproximate === true : undefined,
+      input.latitude !== undefined
+        ? input.latitude !== null && input.locationApproximate === true
+        : undefined,
     acceptingOrders: input.acceptingOrders,
     onlinePayment: input.onlinePayment,
     prepMinutes: input.prepMinutes,

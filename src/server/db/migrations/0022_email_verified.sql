@@ -1,0 +1,2 @@
+-- Confirmed email (issue 32): /register accounts start unconfirmed until the mailed code is entered; existing accounts count as confirmed.
+ALTER TABLE "users" ADD COLUMN "email_verified" boolean DEFAULT true NOT NULL;

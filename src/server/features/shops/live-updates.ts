@@ -1,0 +1,37 @@
+// Live shop updates (issue 31): after an owner's change has committed (the orders switch, the busy delay, the menu,
+// the hours), a shop_updated event goes over the bus, so every instance tells the sockets watching that shop.
+import type { ShopUpdatedEvent } from '../../../shared/api/messages.js';
+import type { Shop } from '../../../shared/api/shops.js';
+import type { App } from '../../app-type.js';
+import { openStateOf } from './open-now.js';
+
+type ShopChange = Omit<ShopUpdatedEvent, 'type' | 'shopId'>;
+
+/**
+ * Publishes the change. Never throws: the owner's write is done and answered whatever the bus does; a watcher
+ * that misses the event sees the change at its next fetch, as before live updates.
+ */
+export function announceShopUpdate(app: App, shopId: number, change: ShopChange): void {
+  app.deps.bus
+    .publish({ type: 'shop_updated', shopId, ...change })
+    .catch((error) => app.log.error({ err: error, shopId }, 'could not announce a shop update'));
+}
+
+/** The edited shop's fields a page or card shows live: pause, busy delay, open state (PUT /api/coffee-shops/{id}). */
+export function announceShopEdit(app: App, shop: Shop): void {
+  const { acceptingOrders, busyExtraMinutes, busyUntil, openNow, nextChangeAt } = shop;
+  announceShopUpdate(app, shop.id, {
+    shop: { acceptingOrders, busyExtraMinutes, busyUntil, openNow, nextChangeAt },
+  });
+}
+
+/**
+ * The shop's hours or special days changed: its open state is worked out once here, so watchers patch their cards
+ * instead of each fetching the shop (a fetch of a shop's page would count as a visit in its analytics).
+ */
+export function announceHoursChange(app: App, shopId: number): void {
+  openStateOf(app.db, shopId).then(
+    (state) => announceShopUpdate(app, shopId, { shop: state, hoursChanged: true }),
+    (error) => app.log.error({ err: error, shopId }, 'could not work out a shop’s open state'),
+  );
+}

@@ -1,0 +1,152 @@
+// The rough edges of a first week (issue 32), as a customer and an owner meet them: cancels asked to confirm on both
+// sides, with the shop's reason shown to the customer; a pending order past its pickup says so; a cart of another
+// shop is not also 'empty'; analytics say 'New' and '–' rather than 0 % and 0.0; Orders Today says its cancels.
+import { expect, type Page, test } from '@playwright/test';
+import { moveOrder, openShopWithMenu, placeOrder } from '../support/e2e-orders';
+import { ownerAndCustomer, signInAsNew, toastText, uniqueName } from './helpers';
+
+const SHOTS = process.env.SHOTS_DIR ?? 'test-results/shots';
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('cancels ask first; the shop gives a reason the customer reads; the dashboard counts the cancels', async ({
+  browser,
+}) => {
+  const { owner, customer, close } = await ownerAndCustomer(browser);
+  const { accessToken: ownerToken } = await signInAsNew(owner, 'shop_owner');
+  const { shop, menu } = await openShopWithMenu(owner.request, ownerToken, uniqueName('Honest '), [
+    { name: 'Flat White', price: '32.50' },
+  ]);
+  const { accessToken: customerToken } = await signInAsNew(customer, 'customer');
+  const mine = await placeOrder(customer.request, customerToken, shop.id, [
+    { menuItemId: menu[0]!.id, quantity: 1 },
+  ]);
+  const theirs = await placeOrder(customer.request, customerToken, shop.id, [
+    { menuItemId: menu[0]!.id, quantity: 2 },
+  ]);
+
+  // The customer's Cancel asks first; Keep Order keeps it.
+  await customer.goto('/orders');
+  const card = customer.getByRole('article', { name: `Order #${mine.id}` });
+  await card.getByRole('button', { name: 'Cancel' }).click();
+  const ask = customer.getByRole('dialog', { name: `Cancel order #${mine.id}?` });
+  await expect(ask).toContainText('The shop is told at once.');
+  await ask.getByRole('button', { name: 'Keep Order' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(card).toContainText('Pending');
+  await card.getByRole('button', { name: 'Cancel' }).click();
+  await customer.getByRole('dialog').getByRole('button', { name: 'Cancel Order' }).click();
+  await expect(toastText(customer, `Order #${mine.id} has been cancelled`)).toBeVisible();
+  await expect(customer.getByRole('article', { name: `Order #${mine.id}` })).toContainText(
+    'You cancelled this order',
+  );
+
+  // The shop cancels the other from its board, and must say why.
+  await owner.goto(`/dashboard/board?shop=${shop.id}`);
+  const boardCard = owner.getByRole('article', { name: `Order #${theirs.id}` });
+  await boardCard.getByRole('button', { name: 'Cancel' }).click();
+  const reason = owner.getByRole('dialog', { name: `Cancel order #${theirs.id}?` });
+  await reason.getByRole('button', { name: 'Cancel Order' }).click();
+  await expect(reason.getByRole('alert')).toHaveText('Choose why the order is cancelled.');
+  await reason.getByRole('radio', { name: 'Sold out' }).check();
+  await shoot(owner, 'cancel-reason');
+  await reason.getByRole('button', { name: 'Cancel Order' }).click();
+  await expect(reason).toHaveCount(0);
+
+  // The customer reads it live, on the order.
+  const cancelled = customer.getByRole('article', { name: `Order #${theirs.id}` });
+  await expect(cancelled).toContainText('Cancelled by the shop: Sold out');
+  await shoot(customer, 'cancelled-by-shop');
+
+  // Orders Today counts both, and says they were cancelled; Revenue has neither.
+  await owner.goto('/dashboard');
+  await expect(owner.getByText('· 2 cancelled')).toBeVisible();
+  await close();
+});
+
+test('a pending order past its pickup time says the shop has not confirmed, with a way to message them', async ({
+  browser,
+}) => {
+  const { owner, customer, close } = await ownerAndCustomer(browser);
+  const { accessToken: ownerToken } = await signInAsNew(owner, 'shop_owner');
+  const { shop, menu } = await openShopWithMenu(owner.request, ownerToken, uniqueName('Sleepy '), [
+    { name: 'Americano', price: '28.00' },
+  ]);
+  const { accessToken: customerToken } = await signInAsNew(customer, 'customer');
+  const order = await placeOrder(customer.request, customerToken, shop.id, [
+    { menuItemId: menu[0]!.id, quantity: 1 },
+  ]);
+  await customer.goto('/orders');
+  const card = customer.getByRole('article', { name: `Order #${order.id}` });
+  await expect(card).toContainText('Pending');
+  await expect(card.getByText("The shop hasn't confirmed yet")).toHaveCount(0);
+
+  // Ten minutes past its pickup time, in the customer's browser.
+  await customer.clock.install({ time: new Date(new Date(order.pickupTime!).getTime() + 10 * 60_000) });
+  await customer.reload();
+  await expect(card).toContainText("The shop hasn't confirmed yet — message them.");
+  await expect(card.getByRole('link', { name: 'message them' })).toHaveAttribute(
+    'href',
+    `/messages?shop=${shop.id}`,
+  );
+
+  // Once confirmed, it is the shop's to finish: no such notice.
+  await moveOrder(owner.request, ownerToken, order.id, 'confirmed');
+  await customer.reload();
+  await expect(card).toContainText('Confirmed');
+  await expect(card.getByText("The shop hasn't confirmed yet")).toHaveCount(0);
+  await close();
+});
+
+test('a cart from another shop is said once, never also as an empty cart', async ({ page }) => {
+  const { accessToken } = await signInAsNew(page, 'shop_owner');
+  const first = await openShopWithMenu(page.request, accessToken, uniqueName('First '), [
+    { name: 'Cortado', price: '30.00' },
+  ]);
+  const second = await openShopWithMenu(page.request, accessToken, uniqueName('Second '), [
+    { name: 'Latte', price: '35.00' },
+  ]);
+  await signInAsNew(page, 'customer');
+  await page.goto(`/shops/${first.shop.id}`);
+  await page.getByRole('button', { name: 'Add Cortado to cart' }).click();
+  await expect(page.getByTestId('cart-total')).toHaveText('R30.00');
+  await page.goto(`/shops/${second.shop.id}`);
+  await expect(page.getByText(`Your cart holds 1 item from ${first.shop.name}`)).toBeVisible();
+  await expect(page.getByText('Your cart is empty')).toHaveCount(0);
+});
+
+test("analytics say 'New' without a period to compare, and '–' for a shop without reviews", async ({
+  page,
+}) => {
+  const { accessToken: ownerToken } = await signInAsNew(page, 'shop_owner');
+  const { shop, menu } = await openShopWithMenu(page.request, ownerToken, uniqueName('Brand New '), [
+    { name: 'Espresso', price: '22.00' },
+  ]);
+  const customerContext = await page.context().browser()!.newContext();
+  const customer = await customerContext.newPage();
+  const { accessToken: customerToken } = await signInAsNew(customer, 'customer');
+  const order = await placeOrder(customer.request, customerToken, shop.id, [
+    { menuItemId: menu[0]!.id, quantity: 1 },
+  ]);
+  for (const status of ['confirmed', 'preparing', 'ready', 'completed'])
+    await moveOrder(page.request, ownerToken, order.id, status);
+  await customerContext.close();
+
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Analytics' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Total Orders (30d)')).toBeVisible();
+  // Both revenue and orders: nothing in the 30 days before to compare with.
+  await expect(dialog.getByText('New · nothing in the period before')).toHaveCount(2);
+  await expect(dialog.getByText('vs previous period')).toHaveCount(0);
+  const rating = dialog.locator('div', { has: page.getByText('Shop Rating', { exact: true }) }).last();
+  await expect(rating).toContainText('–');
+  await expect(rating).not.toContainText('0.0/5');
+  await shoot(page, 'analytics-new');
+});
