@@ -1,11 +1,14 @@
-// A photo field for owners' forms (shop, menu item): picks a file, uploads it (POST /api/uploads) with progress,
-// previews the result and hands the stored URL to the form as its imageUrl.
-import { UPLOAD_MAX_BYTES } from '@shared/api/uploads';
+// A photo field for owners' forms (shop, menu item): picks a file, makes a large one smaller in the browser,
+// uploads it (POST /api/uploads) with progress, previews the result (and, for a shop, its crops) and hands the
+// stored URL to the form as its imageUrl.
 import { ImageIcon, Loader2 } from 'lucide-react';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { errorMessage, uploadFile } from '../lib/api';
 import { Button } from '../ui/Button';
 import { Label } from '../ui/Label';
+import { PhotoCropPreviews } from './PhotoCropPreviews';
+import type { PhotoCrop } from './shop-photo-crops';
+import { shrinkPhoto } from './shrink-photo';
 
 const acceptedTypes = ['image/jpeg', 'image/png', 'image/webp'];
 
@@ -15,6 +18,7 @@ export function ImageUploadField({
   value,
   onChange,
   onPendingChange,
+  crops,
 }: {
   id?: string;
   label?: string;
@@ -23,12 +27,15 @@ export function ImageUploadField({
   onChange: (url: string | null) => void;
   /** Tells the form an upload is running, so it can wait before saving. */
   onPendingChange?: (pending: boolean) => void;
+  /** The shapes the photo is shown in elsewhere, previewed under it once uploaded. */
+  crops?: readonly PhotoCrop[];
 }) {
   const generated = useId();
   const inputId = id ?? `photo-${generated}`;
   const statusId = `${inputId}-status`;
   const input = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  // 'preparing' while a large photo is made smaller, then the upload's fraction sent.
+  const [progress, setProgress] = useState<number | 'preparing' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const pending = progress !== null;
 
@@ -41,15 +48,17 @@ export function ImageUploadField({
       setError('Choose a JPEG, PNG or WebP photo.');
       return;
     }
-    if (file.size > UPLOAD_MAX_BYTES) {
-      setError('This photo is larger than 5 MB. Choose a smaller one.');
-      return;
-    }
     setError(null);
-    setProgress(0);
+    setProgress('preparing');
     onPendingChange?.(true);
     try {
-      onChange(await uploadFile(file, setProgress));
+      const upload = await shrinkPhoto(file);
+      if (!upload) {
+        setError('This photo could not be made smaller than 5 MB. Choose another one.');
+        return;
+      }
+      setProgress(0);
+      onChange(await uploadFile(upload, setProgress));
     } catch (failure) {
       setError(errorMessage(failure, 'The photo could not be uploaded. Please try again.'));
     } finally {
@@ -103,13 +112,15 @@ export function ImageUploadField({
             onChange={choose}
           />
           <div id={statusId} aria-live="polite" className="text-xs">
-            {pending ? (
+            {progress === 'preparing' ? (
+              <span className="text-espresso-700">Preparing photo…</span>
+            ) : progress !== null ? (
               <div className="grid gap-1">
-                <span className="text-espresso-700">Uploading… {Math.round((progress ?? 0) * 100)}%</span>
+                <span className="text-espresso-700">Uploading… {Math.round(progress * 100)}%</span>
                 <progress
                   className="h-1.5 w-32 accent-espresso-700"
                   max={1}
-                  value={progress ?? 0}
+                  value={progress}
                   aria-label="Upload progress"
                 />
               </div>
@@ -118,11 +129,12 @@ export function ImageUploadField({
                 {error}
               </span>
             ) : (
-              <span className="text-espresso-700">JPEG, PNG or WebP, up to 5 MB</span>
+              <span className="text-espresso-700">JPEG, PNG or WebP; a large photo is made smaller</span>
             )}
           </div>
         </div>
       </div>
+      {value && crops && <PhotoCropPreviews url={value} label={label} crops={crops} />}
     </div>
   );
 }

@@ -101,9 +101,33 @@ export const specialDayBody = z
   .transform(withoutTimesWhenClosed);
 export type SpecialDayBody = z.input<typeof specialDayBody>;
 
-/** The quick presets of spec §9: which days they set, and to what. */
+/**
+ * The quick presets of spec §9: which days they set, and to what; and what they do to the other days, said on the
+ * button (issue 32), so an owner is never surprised by a Saturday that was closed or left open.
+ */
 export const hourPresets = [
-  { label: 'Weekdays 9-5', days: [1, 2, 3, 4, 5], openTime: '09:00', closeTime: '17:00' },
-  { label: 'Weekdays 8-6', days: [1, 2, 3, 4, 5], openTime: '08:00', closeTime: '18:00' },
-  { label: 'Weekends 10-4', days: [0, 6], openTime: '10:00', closeTime: '16:00' },
+  {
+    label: 'Weekdays 09:00–17:00',
+    days: [1, 2, 3, 4, 5],
+    openTime: '09:00',
+    closeTime: '17:00',
+    otherDays: 'closed',
+    effect: 'Saturday and Sunday closed',
+  },
+  {
+    label: 'Weekdays 08:00–18:00',
+    days: [1, 2, 3, 4, 5],
+    openTime: '08:00',
+    closeTime: '18:00',
+    otherDays: 'closed',
+    effect: 'Saturday and Sunday closed',
+  },
+  {
+    label: 'Weekends 10:00–16:00',
+    days: [0, 6],
+    openTime: '10:00',
+    closeTime: '16:00',
+    otherDays: 'unchanged',
+    effect: 'Monday to Friday unchanged',
+  },
 ] as const;

@@ -13,7 +13,8 @@ export function HoursDialog({ shop }: { shop: Shop; onDone: () => void }) {
     <DialogContent
       title={`Business Hours - ${shop.name}`}
       description="Times are South African (Johannesburg) time."
-      className="sm:max-w-2xl"
+      // Wide enough for the three presets, each with what it does to the other days, side by side.
+      className="sm:max-w-3xl"
     >
       <div className="space-y-6">
         {hours.isLoading ? (

@@ -1,34 +1,19 @@
 // Special days in the hours dialog: the coming South African public holidays with one-click Mark closed or
 // Set hours, the shop's own special days with delete, and a form for any other date.
-import {
-  DEFAULT_CLOSE_TIME,
-  DEFAULT_OPEN_TIME,
-  MAX_SPECIAL_DAY_AHEAD_DAYS,
-  type SpecialDayBody,
-} from '@shared/api/hours';
+import { MAX_SPECIAL_DAY_AHEAD_DAYS, type SpecialDayBody } from '@shared/api/hours';
 import { addDaysToDate } from '@shared/domain/local-date';
 import { Trash2 } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { formatCalendarDate, shopToday } from '../../lib/shop-time';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
-import { Field } from '../../ui/Field';
-import { Input } from '../../ui/Input';
-import { Label } from '../../ui/Label';
 import { Skeleton } from '../../ui/Skeleton';
-import { Switch } from '../../ui/Switch';
 import { toast } from '../../ui/toast-store';
 import { hoursText } from './hours-text';
 import { useComingPublicHolidays, useDeleteSpecialDay, useSaveSpecialDay, useSpecialDays } from './queries';
-
-const emptyCustom = {
-  date: '',
-  isClosed: true,
-  openTime: DEFAULT_OPEN_TIME,
-  closeTime: DEFAULT_CLOSE_TIME,
-  note: '',
-};
+import { SpecialDayForm } from './SpecialDayForm';
+import { emptySpecialDay, type SpecialDayDraft, specialDayBody } from './special-day-draft';
 
 export function SpecialDaysSection({ shopId }: { shopId: number }) {
   const today = shopToday().date;
@@ -37,7 +22,7 @@ export function SpecialDaysSection({ shopId }: { shopId: number }) {
   const holidays = useComingPublicHolidays(today);
   const saveDay = useSaveSpecialDay(shopId);
   const deleteDay = useDeleteSpecialDay(shopId);
-  const [custom, setCustom] = useState(emptyCustom);
+  const [custom, setCustom] = useState<SpecialDayDraft>(emptySpecialDay);
   const dateInput = useRef<HTMLInputElement>(null);
   const byDate = new Map((specialDays.data ?? []).map((day) => [day.date, day]));
 
@@ -57,26 +42,11 @@ export function SpecialDaysSection({ shopId }: { shopId: number }) {
   const markClosed = (date: string, note: string) =>
     saveSpecial({ shopId, date, isClosed: true, openTime: null, closeTime: null, note });
 
-  /** Set hours: the form below, filled with the holiday, for the owner to choose the times. */
+  /** Set hours: the form below, filled with the holiday and open, for the owner to give the times. */
   const setHoursFor = (date: string, note: string) => {
-    setCustom({ ...emptyCustom, date, note, isClosed: false });
+    setCustom({ ...emptySpecialDay, date, note, isClosed: false });
     dateInput.current?.scrollIntoView({ block: 'center' });
     dateInput.current?.focus();
-  };
-
-  const submitCustom = (event: FormEvent) => {
-    event.preventDefault();
-    saveSpecial(
-      {
-        shopId,
-        date: custom.date,
-        isClosed: custom.isClosed,
-        openTime: custom.isClosed ? null : custom.openTime,
-        closeTime: custom.isClosed ? null : custom.closeTime,
-        note: custom.note.trim() || null,
-      },
-      () => setCustom(emptyCustom),
-    );
   };
 
   return (
@@ -184,67 +154,15 @@ export function SpecialDaysSection({ shopId }: { shopId: number }) {
         )}
       </div>
 
-      <form
-        onSubmit={submitCustom}
-        className="grid gap-3 rounded-xl bg-espresso-50/70 p-4 sm:grid-cols-2"
-        aria-label="Add a special day"
-      >
-        <h4 className="text-sm font-semibold text-espresso-900 sm:col-span-2">Add a special day</h4>
-        <Field id="special-date" label="Date" required>
-          <Input
-            ref={dateInput}
-            id="special-date"
-            type="date"
-            min={today}
-            max={lastDate}
-            value={custom.date}
-            onChange={(event) => setCustom((current) => ({ ...current, date: event.target.value }))}
-            required
-          />
-        </Field>
-        <Field id="special-note" label="Note">
-          <Input
-            id="special-note"
-            placeholder="Staff party"
-            maxLength={100}
-            value={custom.note}
-            onChange={(event) => setCustom((current) => ({ ...current, note: event.target.value }))}
-          />
-        </Field>
-        <div className="flex items-center gap-2 sm:col-span-2">
-          <Switch
-            id="special-closed"
-            checked={custom.isClosed}
-            onCheckedChange={(isClosed) => setCustom((current) => ({ ...current, isClosed }))}
-          />
-          <Label htmlFor="special-closed">Closed all day</Label>
-        </div>
-        {!custom.isClosed && (
-          <>
-            <Field id="special-open" label="Opens">
-              <Input
-                id="special-open"
-                type="time"
-                value={custom.openTime}
-                onChange={(event) => setCustom((current) => ({ ...current, openTime: event.target.value }))}
-              />
-            </Field>
-            <Field id="special-close" label="Closes">
-              <Input
-                id="special-close"
-                type="time"
-                value={custom.closeTime}
-                onChange={(event) => setCustom((current) => ({ ...current, closeTime: event.target.value }))}
-              />
-            </Field>
-          </>
-        )}
-        <div className="flex justify-end sm:col-span-2">
-          <Button type="submit" variant="outline" disabled={saveDay.isPending || !custom.date}>
-            Add Special Day
-          </Button>
-        </div>
-      </form>
+      <SpecialDayForm
+        draft={custom}
+        onDraftChange={(change) => setCustom((current) => ({ ...current, ...change }))}
+        onSubmit={() => saveSpecial(specialDayBody(shopId, custom), () => setCustom(emptySpecialDay))}
+        saving={saveDay.isPending}
+        dateInput={dateInput}
+        firstDate={today}
+        lastDate={lastDate}
+      />
     </section>
   );
 }
