@@ -15,7 +15,7 @@ import {
   type SpecialHours,
   type WeeklyHours,
 } from '../../src/shared/domain/opening-hours.js';
-import { makeShop, makeUser } from '../support/factories.js';
+import { makeMenuItem, makeShop, makeUser } from '../support/factories.js';
 import { closedDay, closedSpecialDay, openDay, setHours, specialDay } from '../support/hours.js';
 import { type Caller, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -53,8 +53,11 @@ beforeAll(async () => {
     capeTown: { latitude: '-33.9249', longitude: '18.4241' },
     polokwane: { latitude: '-23.9045', longitude: '29.4689' },
   };
+  // Each with something on its menu: a shop with nothing to order is never open now (issue 32; tested below).
   const make = async (key: string, body: Parameters<typeof makeShop>[2], by = owner) => {
     shops[key] = await makeShop(server.api, by, { description: null, ...body });
+    // Rooibos (tea): nothing a search for 'coffee' finds on the menu.
+    await makeMenuItem(server.api, by, shops[key]!, { name: 'Rooibos', category: 'tea' });
   };
   await make('early', { name: 'Early Bird Espresso', category: 'specialty', ...place.johannesburg });
   await make('holiday', { name: 'Holiday Roasters', category: 'specialty' });
@@ -202,9 +205,44 @@ describe('the openNow filter', () => {
   });
 });
 
+describe('a shop with nothing to order', () => {
+  test('is not open now by its hours alone: its first available item brings it into Open Now, selling out takes it out', async () => {
+    const shop = await makeShop(server.api, owner, { name: 'Empty Shelf Cafe', description: null });
+    const setupOf = async () =>
+      (await server.api.as(owner).get<Shop[]>('/api/my-shops')).body.find((found) => found.id === shop.id)
+        ?.setup;
+    // Before anything: only the pin (the factory's coordinates); other shops' hours are not this one's.
+    expect(await setupOf()).toEqual({
+      photo: false,
+      menu: false,
+      hours: false,
+      location: true,
+      payouts: null,
+    });
+    await setHours(server, shop.id, everyDay('00:00', '23:59'));
+    const inOpenNow = async () =>
+      (await list(server.api, '?openNow=true&limit=100')).some((found) => found.id === shop.id);
+    expect(await inOpenNow()).toBe(false);
+    const item = await makeMenuItem(server.api, owner, shop);
+    server.app.deps.shopsChanged();
+    expect(await inOpenNow()).toBe(true);
+    await server.api.as(owner).put(`/api/menu-items/${item.id}`, { isAvailable: false });
+    expect(await inOpenNow()).toBe(false);
+    // The owner's checklist says what is missing.
+    expect(await setupOf()).toEqual({
+      photo: false,
+      menu: false,
+      hours: true,
+      location: true,
+      payouts: null,
+    });
+  });
+});
+
 describe('hours saved through the hours routes', () => {
   test('show at once in a list asked before, and a special day saved later overrides them', async () => {
     const shop = await makeShop(server.api, owner, { name: 'Fresh Hours Cafe', description: null });
+    await makeMenuItem(server.api, owner, shop);
     expect(stateOf(await list(server.api), 'Fresh Hours Cafe')).toEqual({
       openNow: null,
       nextChangeAt: null,
@@ -314,6 +352,8 @@ describe('the SQL filter and the shared rule', () => {
           name: `Random Hours ${index}`,
           category: 'specialty' as const,
           address: `${index} Random Rd`,
+          // As the menu_items trigger keeps it for a shop with a Flat White: something to order.
+          menuText: 'flat white | coffee',
         })),
       )
       .returning({ id: coffeeShops.id });
@@ -327,12 +367,16 @@ describe('the SQL filter and the shared rule', () => {
     // Every shop's hours as stored, for the shared rule.
     const weeklyRows = await db.select().from(businessHours);
     const specialRows = await db.select().from(specialHours);
-    const allShops = await db.select({ id: coffeeShops.id }).from(coffeeShops);
+    // Shops with something to order: the filter leaves the others out whatever their hours (tested above).
+    const allShops = await db
+      .select({ id: coffeeShops.id })
+      .from(coffeeShops)
+      .where(sql`${coffeeShops.menuText} <> ''`);
     const hours = new Map<number, { weekly: WeeklyHours[]; special: SpecialHours[] }>(
       allShops.map(({ id }) => [id, { weekly: [], special: [] }]),
     );
-    for (const row of weeklyRows) hours.get(row.shopId)!.weekly.push(row);
-    for (const row of specialRows) hours.get(row.shopId)!.special.push(row);
+    for (const row of weeklyRows) hours.get(row.shopId)?.weekly.push(row);
+    for (const row of specialRows) hours.get(row.shopId)?.special.push(row);
 
     // Instants: anywhere in the week at any second, and exactly at (and a millisecond before) opening and
     // closing minutes that the rows use.

@@ -103,6 +103,9 @@ beforeAll(async () => {
   await setHours(a.api, owner, shop, weekdays);
   await setHours(a.api, otherOwner, otherShop, weekdays);
   latte = await makeMenuItem(a.api, owner, shop, { name: 'Oat Latte' });
+  // Something always on each menu: a shop with nothing to order is not open now (issue 32).
+  await makeMenuItem(a.api, owner, shop, { name: 'Filter Coffee' });
+  await makeMenuItem(a.api, otherOwner, otherShop, { name: 'Filter Coffee' });
 });
 
 afterAll(async () => {

@@ -166,6 +166,10 @@ test('a customer pays on Paystack and comes back to a paid order that the owner 
 
   // The owner cancels it: Paystack takes the refund request, and both sides see it on its way, live.
   await ownerCard.getByRole('button', { name: 'Cancel', exact: true }).click();
+  const why = owner.getByRole('dialog', { name: `Cancel order #${orderId}?` });
+  await why.getByRole('radio', { name: 'Other' }).check();
+  await why.getByLabel('Other reason').fill('Our machine is being repaired');
+  await why.getByRole('button', { name: 'Cancel Order' }).click();
   await expect(toastText(owner, 'Order updated')).toBeVisible();
   await expect(ownerCard.getByTestId('payment-label')).toHaveText('Refund on its way');
   await expect(ownerCard).toContainText('Cancelled');
@@ -183,7 +187,7 @@ test('a customer pays on Paystack and comes back to a paid order that the owner 
   // The conversation tells the customer the same, with the amount.
   await customer.goto(`/messages?shop=${shop.id}`);
   await expect(customer.getByTestId('chat-order-status').last()).toContainText(
-    `Order #${orderId} was cancelled — your R57.50 refund is on its way`,
+    `Order #${orderId} was cancelled by the shop: Our machine is being repaired — your R57.50 refund is on its way`,
   );
 
   expect(findings).toEqual([]);

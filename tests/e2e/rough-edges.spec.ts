@@ -150,3 +150,35 @@ test("analytics say 'New' without a period to compare, and '–' for a shop with
   await expect(rating).not.toContainText('0.0/5');
   await shoot(page, 'analytics-new');
 });
+
+test("a new shop's checklist says what is missing, ticks as the owner adds it, and the orders switch says why nobody can order", async ({
+  page,
+}) => {
+  const { accessToken } = await signInAsNew(page, 'shop_owner');
+  const name = uniqueName('Fresh Start ');
+  const created = await page.request.post('/api/coffee-shops', {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: { name, category: 'artisan', address: '3 Main Rd, Knysna', latitude: '-34.03', longitude: '23.05' },
+  });
+  const { id } = (await created.json()) as { id: number };
+  await page.goto('/dashboard');
+  const checklist = page.getByRole('region', { name: `Set up ${name}` });
+  await expect(checklist).toContainText(`Get ${name} ready · 1 of 5 done`);
+  await expect(page.getByTestId('not-ready')).toHaveText(
+    'Customers can order once you add a menu item and opening hours',
+  );
+  await shoot(page, 'setup-checklist');
+
+  // 'Add your menu' opens the Menu dialog; the first item ticks it.
+  await checklist.getByRole('button', { name: 'Add your menu' }).click();
+  const menu = page.getByRole('dialog');
+  await expect(menu).toBeVisible();
+  await page.request.post('/api/menu-items', {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: { shopId: id, name: 'Cortado', category: 'coffee', price: '30.00' },
+  });
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await expect(checklist).toContainText(`Get ${name} ready · 2 of 5 done`);
+  await expect(page.getByTestId('not-ready')).toHaveText('Customers can order once you add opening hours');
+});

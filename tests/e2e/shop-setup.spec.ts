@@ -270,6 +270,12 @@ test('Open Now on Discover keeps the shops open at this moment, and their cards 
       });
       expect(saved.ok()).toBe(true);
     }
+    // Something to order: a shop with an empty menu is never open now (issue 32).
+    const item = await page.request.post('/api/menu-items', {
+      headers,
+      data: { shopId: id, name: 'Americano', category: 'coffee', price: '26.00' },
+    });
+    expect(item.ok()).toBe(true);
   }
 
   await signInAsNew(page, 'customer');

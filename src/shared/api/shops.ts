@@ -62,6 +62,19 @@ export const shop = z.object({
   openNow: z.boolean().nullable(),
   /** ISO time when it next opens or closes; null when unknown or never. */
   nextChangeAt: z.string().nullable(),
+  /**
+   * The owner's setup checklist (issue 32), in GET /api/my-shops only: what the shop has of photo, menu (an
+   * available item), hours, location pin and payouts (null when this server takes no online payments).
+   */
+  setup: z
+    .object({
+      photo: z.boolean(),
+      menu: z.boolean(),
+      hours: z.boolean(),
+      location: z.boolean(),
+      payouts: z.boolean().nullable(),
+    })
+    .optional(),
   /** Great-circle distance from the asked location, when one was given. */
   distanceKm: z.number().nullable().optional(),
   /**

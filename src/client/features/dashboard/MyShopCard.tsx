@@ -12,6 +12,7 @@ import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { AcceptingOrdersSwitch } from '../orders/AcceptingOrdersSwitch';
+import { SetupChecklist } from './SetupChecklist';
 import type { OpenShopAction } from './ShopActionDialog';
 
 export function MyShopCard({ shop, onAction }: { shop: Shop; onAction: (open: OpenShopAction) => void }) {
@@ -74,6 +75,7 @@ export function MyShopCard({ shop, onAction }: { shop: Shop; onAction: (open: Op
           </Link>
         </div>
       </div>
+      <SetupChecklist shop={shop} onOpen={open} />
     </Card>
   );
 }

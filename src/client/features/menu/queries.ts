@@ -13,6 +13,12 @@ export function useMenuItems(shopId: number | null) {
   return useQuery<MenuItem[]>({ queryKey: menuKey(shopId ?? 0), enabled: shopId !== null });
 }
 
+/** The menu, and the owner's shops, whose setup checklist ticks 'menu' by its available items (issue 32). */
+function refreshAfterMenuChange(queryClient: QueryClient, key: readonly unknown[]) {
+  void queryClient.invalidateQueries({ queryKey: ['/api/my-shops'] });
+  return queryClient.invalidateQueries({ queryKey: key });
+}
+
 export function useSaveMenuItem(shopId: number) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -20,7 +26,7 @@ export function useSaveMenuItem(shopId: number) {
       id === null
         ? apiRequest<MenuItem>('POST', '/api/menu-items', body)
         : apiRequest<MenuItem>('PUT', `/api/menu-items/${id}`, body satisfies UpdateMenuItemBody),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: menuKey(shopId) }),
+    onSettled: () => refreshAfterMenuChange(queryClient, menuKey(shopId)),
   });
 }
 
@@ -28,7 +34,7 @@ export function useDeleteMenuItem(shopId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest('DELETE', `/api/menu-items/${id}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: menuKey(shopId) }),
+    onSettled: () => refreshAfterMenuChange(queryClient, menuKey(shopId)),
   });
 }
 
@@ -53,7 +59,7 @@ export function useSetMenuItemAvailable(shopId: number) {
     onError: (_error, _variables, context) => {
       if (context?.before) queryClient.setQueryData(key, context.before);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSettled: () => refreshAfterMenuChange(queryClient, key),
   });
 }
 

@@ -4,7 +4,14 @@ import { errorMessage } from '../../lib/api';
 import { Label } from '../../ui/Label';
 import { Switch } from '../../ui/Switch';
 import { toast } from '../../ui/toast-store';
+import { canTakeOrders } from '../dashboard/SetupChecklist';
 import { useSetAcceptingOrders } from './queries';
+
+/** 'a menu and opening hours', 'a menu' or 'opening hours'. */
+function missingForOrders(shop: Shop): string {
+  const missing = [!shop.setup?.menu && 'a menu item', !shop.setup?.hours && 'opening hours'].filter(Boolean);
+  return missing.join(' and ');
+}
 
 export function AcceptingOrdersSwitch({ shop }: { shop: Shop }) {
   const update = useSetAcceptingOrders();
@@ -43,6 +50,12 @@ export function AcceptingOrdersSwitch({ shop }: { shop: Shop }) {
       <Label htmlFor={id} className="text-xs">
         Taking orders
       </Label>
+      {!canTakeOrders(shop) && (
+        // The switch may be on, but nobody can order yet: say why, where the owner looks (issue 32).
+        <span className="text-xs text-amber-800" data-testid="not-ready">
+          Customers can order once you add {missingForOrders(shop)}
+        </span>
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
-// The dashboard's Orders tab (spec §2): the owner's orders, newest first, filtered by status, with the next actions;
-// found by pickup code and printed as a ticket (issue 30).
-import { type OrderStatus, orderStatuses, orderStatusLabel, ownerActions } from '@shared/domain/order-status';
+// The dashboard's Orders tab (spec §2): the owner's orders, by pickup time or newest placed first, filtered by shop
+// and status (issue 32), with the next actions; found by pickup code and printed as a ticket (issue 30).
+import { type OrderStatus, orderStatusLabel, ownerActions } from '@shared/domain/order-status';
 import { LayoutGrid } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -8,12 +8,14 @@ import { OrderCard } from '../../components/OrderCard';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { Label } from '../../ui/Label';
-import { NativeSelect } from '../../ui/NativeSelect';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast-store';
+import { useMyShops } from '../shops/queries';
+import { CancelOrderDialog } from './CancelOrderDialog';
 import { filterOrdersByQuery } from './code-search';
 import { useFreshOrderIds } from './fresh-orders';
+import { OwnerOrdersFilters, type OwnerOrdersFilterValues } from './OwnerOrdersFilters';
+import { sortOrders } from './order-sort';
 import { isOverdue } from './overdue';
 import { PickupCodeSearch } from './PickupCodeSearch';
 import { PrintTicketButton } from './PrintTicketButton';
@@ -21,21 +23,34 @@ import { useOrders, useUpdateOrderStatus } from './queries';
 import { useNow } from './use-now';
 
 export function OwnerOrdersTab() {
-  const [status, setStatus] = useState<OrderStatus | ''>('');
+  const [filters, setFilters] = useState<OwnerOrdersFilterValues>({
+    shopId: null,
+    status: '',
+    sort: 'pickup',
+  });
+  const { status, shopId } = filters;
   const [codeQuery, setCodeQuery] = useState('');
-  const orders = useOrders(true, { status: status || undefined });
+  // Already loaded by the dashboard: the names for the shop filter.
+  const shops = useMyShops(true).data ?? [];
+  // Shop and status are the API's own filters (?shopId=, ?status=), so each page holds only what is asked for.
+  const orders = useOrders(true, { status: status || undefined, shopId: shopId ?? undefined });
   const update = useUpdateOrderStatus();
   const fresh = useFreshOrderIds();
   const now = useNow();
   // The code search looks through the orders loaded (today's are the newest, so on the first page).
-  const list = filterOrdersByQuery(orders.orders, codeQuery);
+  const list = sortOrders(filterOrdersByQuery(orders.orders, codeQuery), filters.sort);
+  const shopName = shops.find((shop) => shop.id === shopId)?.name;
 
-  const move = (orderId: number, to: OrderStatus) =>
+  // The order whose Cancel asks for a reason first (issue 32).
+  const [cancelling, setCancelling] = useState<number | null>(null);
+  const move = (orderId: number, to: OrderStatus, cancelReason?: string) =>
     update.mutate(
-      { orderId, status: to },
+      { orderId, status: to, cancelReason },
       {
-        onSuccess: () =>
-          toast({ title: 'Order updated', description: 'Order status has been updated successfully.' }),
+        onSuccess: () => {
+          setCancelling(null);
+          toast({ title: 'Order updated', description: 'Order status has been updated successfully.' });
+        },
         onError: (error) =>
           toast({
             title: 'Error',
@@ -47,6 +62,14 @@ export function OwnerOrdersTab() {
 
   return (
     <div className="space-y-4">
+      <CancelOrderDialog
+        open={cancelling !== null}
+        orderId={cancelling ?? 0}
+        asShop
+        pending={update.isPending}
+        onKeep={() => setCancelling(null)}
+        onCancel={(reason) => cancelling !== null && move(cancelling, 'cancelled', reason)}
+      />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-3">
           <h2 className="font-display text-2xl font-semibold">Orders</h2>
@@ -62,25 +85,12 @@ export function OwnerOrdersTab() {
           onChange={setCodeQuery}
           className="sm:w-52"
         />
-        <div className="flex items-center gap-2">
-          <Label htmlFor="order-status-filter" className="shrink-0">
-            Status
-          </Label>
-          <NativeSelect
-            id="order-status-filter"
-            value={status}
-            onChange={(event) => setStatus(event.target.value as OrderStatus | '')}
-            className="w-40"
-          >
-            <option value="">All orders</option>
-            {orderStatuses.map((value) => (
-              <option key={value} value={value}>
-                {orderStatusLabel(value)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
       </div>
+      <OwnerOrdersFilters
+        shops={shops}
+        values={filters}
+        onChange={(change) => setFilters((current) => ({ ...current, ...change }))}
+      />
 
       {orders.isLoading ? (
         <Spinner label="Loading orders..." />
@@ -98,8 +108,10 @@ export function OwnerOrdersTab() {
       ) : list.length === 0 ? (
         <Card className="p-8 text-center text-espresso-600">
           {status
-            ? `No ${orderStatusLabel(status).toLowerCase()} orders.`
-            : 'No orders yet. Orders will appear here when customers place them.'}
+            ? `No ${orderStatusLabel(status).toLowerCase()} orders${shopName ? ` at ${shopName}` : ''}.`
+            : shopName
+              ? `No orders at ${shopName} yet.`
+              : 'No orders yet. Orders will appear here when customers place them.'}
         </Card>
       ) : (
         <div className="grid gap-4 lg:grid-cols-2">
@@ -121,7 +133,9 @@ export function OwnerOrdersTab() {
                       size="sm"
                       variant={step.to === 'cancelled' ? 'outline' : 'default'}
                       disabled={busy}
-                      onClick={() => move(order.id, step.to)}
+                      onClick={() =>
+                        step.to === 'cancelled' ? setCancelling(order.id) : move(order.id, step.to)
+                      }
                     >
                       {step.action}
                     </Button>

@@ -1,5 +1,6 @@
 // The opening-hours HTTP surface (spec §7 Menu and hours): weekly business hours and special days; reading is
-// public, writing is the shop owner's. Every write may change whether a shop is open now, which discover shows.
+// public, writing is the shop owner's. Every write may change whether a shop is open now, which discover shows and
+// the shop's watchers hear live (issue 31).
 import { z } from 'zod';
 import {
   businessHours,
@@ -12,6 +13,7 @@ import {
 import { localDateOf } from '../../../shared/domain/local-date.js';
 import type { App } from '../../app-type.js';
 import { requireRole } from '../../auth-guard.js';
+import { announceHoursChange } from '../shops/live-updates.js';
 import {
   deleteSpecialDay,
   listBusinessHours,
@@ -35,6 +37,7 @@ export function hoursRoutes(app: App) {
       const owner = requireRole(request, 'shop_owner');
       const saved = await saveBusinessHours(app.db, owner.id, request.body);
       app.deps.shopsChanged(); // openNow in cached discover lists
+      announceHoursChange(app, saved.value.shopId);
       return reply.code(saved.created ? 201 : 200).send(saved.value);
     },
   );
@@ -46,6 +49,7 @@ export function hoursRoutes(app: App) {
       const owner = requireRole(request, 'shop_owner');
       const saved = await updateBusinessHours(app.db, owner.id, request.params.id, request.body);
       app.deps.shopsChanged();
+      announceHoursChange(app, saved.shopId);
       return saved;
     },
   );
@@ -63,13 +67,15 @@ export function hoursRoutes(app: App) {
       const owner = requireRole(request, 'shop_owner');
       const saved = await saveSpecialDay(app.db, owner.id, request.body, localDateOf());
       app.deps.shopsChanged();
+      announceHoursChange(app, saved.value.shopId);
       return reply.code(saved.created ? 201 : 200).send(saved.value);
     },
   );
 
   app.delete('/api/special-hours/:id', { schema: { params: hoursParams } }, async (request, reply) => {
-    await deleteSpecialDay(app.db, requireRole(request, 'shop_owner').id, request.params.id);
+    const shopId = await deleteSpecialDay(app.db, requireRole(request, 'shop_owner').id, request.params.id);
     app.deps.shopsChanged();
+    announceHoursChange(app, shopId);
     return reply.code(204).send();
   });
 }

@@ -152,10 +152,12 @@ export async function saveSpecialDay(
   return { value: toSpecialDay(saved), created };
 }
 
-export async function deleteSpecialDay(db: Database, ownerId: number, id: number): Promise<void> {
-  const deleted = await db
+/** Deletes the owner's special day; answers its shop, whose watchers are told its hours changed. */
+export async function deleteSpecialDay(db: Database, ownerId: number, id: number): Promise<number> {
+  const [deleted] = await db
     .delete(specialHours)
     .where(and(eq(specialHours.id, id), inArray(specialHours.shopId, ownedShopIds(db, ownerId))))
-    .returning({ id: specialHours.id });
-  if (deleted.length === 0) throw new HttpError(404, 'Special day not found');
+    .returning({ shopId: specialHours.shopId });
+  if (!deleted) throw new HttpError(404, 'Special day not found');
+  return deleted.shopId;
 }

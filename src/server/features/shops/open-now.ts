@@ -19,6 +19,9 @@ import { businessHours, coffeeShops, specialHours } from '../../db/schema.js';
  * a special day for today decides alone; without one, today's weekly row does; without either, closed. Open
  * from open_time to just before close_time; 'HH:MM' text compares in time order.
  *
+ * A shop with nothing on its menu to order (menu_text, the names of its available items, is empty) is left out
+ * too (issue 32): it cannot take an order, however open its doors.
+ *
  * A paused shop (accepting_orders false) is left out too (issue 31): a customer who asks for shops open now
  * wants one to order from, and the card of a paused shop says 'Not taking orders right now'. Its openNow in
  * answers still follows its hours (the doors may be open to walk-ins); the client reads both. The column is on
@@ -34,7 +37,7 @@ import { businessHours, coffeeShops, specialHours } from '../../db/schema.js';
 export function openNowSql(clock: LocalClock): SQL<boolean> {
   const openWithin = (table: typeof businessHours | typeof specialHours) =>
     sql`coalesce(not ${table.isClosed} and ${table.openTime} <= ${clock.time} and ${table.closeTime} > ${clock.time}, false)`;
-  return sql<boolean>`${coffeeShops.acceptingOrders} and coalesce((
+  return sql<boolean>`${coffeeShops.acceptingOrders} and ${coffeeShops.menuText} <> '' and coalesce((
       select ${openWithin(specialHours)} from ${specialHours}
       where ${specialHours.shopId} = ${coffeeShops.id} and ${specialHours.date} = ${clock.date}
     ), (

@@ -58,7 +58,7 @@ export function shopRoutes(app: App) {
 
   app.get('/api/my-shops', { schema: { response: { 200: z.array(shop) } } }, (request) => {
     const owner = requireRole(request, 'shop_owner');
-    return listOwnerShops(app.db, owner.id);
+    return listOwnerShops(app.db, owner.id, new Date(), app.deps.payments !== undefined);
   });
 
   app.post(

@@ -344,15 +344,40 @@ export async function getShop(db: Database, id: number, now = new Date()): Promi
   return { ...shop!, nextPickupAt: await nextPickupAt(db, id, now) };
 }
 
-export async function listOwnerShops(db: Database, ownerId: number, now = new Date()): Promise<Shop[]> {
+/**
+ * An owner's shops, each with its setup checklist (issue 32): a shop customers can order from needs a menu and hours;
+ * a photo, a pin and (where payments exist) payouts make it worth finding. `paymentsConfigured`: null payouts when not.
+ */
+export async function listOwnerShops(
+  db: Database,
+  ownerId: number,
+  now = new Date(),
+  paymentsConfigured = false,
+): Promise<Shop[]> {
   const rows = await db
-    .select(shopColumns)
+    .select({
+      ...shopColumns,
+      // menu_text holds the names of its available items (migration 0021): empty when nothing can be ordered.
+      hasMenu: sql<boolean>`${coffeeShops.menuText} <> ''`,
+      // Spelled out: drizzle leaves the table off columns in a one-table select, and a bare "id" here would be h's.
+      hasHours: sql<boolean>`exists (select 1 from business_hours h where h.shop_id = coffee_shops.id and not h.is_closed)`,
+      hasPayouts: sql<boolean>`${coffeeShops.paystackSubaccountCode} is not null`,
+    })
     .from(coffeeShops)
     .where(eq(coffeeShops.ownerId, ownerId))
     .orderBy(coffeeShops.id);
   return withOpenState(
     db,
-    rows.map((row) => toShop(row)),
+    rows.map((row) => ({
+      ...toShop(row),
+      setup: {
+        photo: row.imageUrl !== null,
+        menu: row.hasMenu,
+        hours: row.hasHours,
+        location: row.latitude !== null,
+        payouts: paymentsConfigured ? row.hasPayouts : null,
+      },
+    })),
     now,
   );
 }
