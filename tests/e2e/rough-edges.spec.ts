@@ -1,15 +1,16 @@
 // The rough edges of a first week (issue 32), as a customer and an owner meet them: cancels asked to confirm on both
 // sides, with the shop's reason shown to the customer; a pending order past its pickup says so; a cart of another
 // shop is not also 'empty'; analytics say 'New' and '–' rather than 0 % and 0.0; Orders Today says its cancels.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { moveOrder, openShopWithMenu, placeOrder } from '../support/e2e-orders';
 import { ownerAndCustomer, signInAsNew, toastText, uniqueName } from './helpers';
 
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results/shots';
 
-async function shoot(page: Page, name: string) {
+async function shoot(page: Page, name: string, subject?: Locator) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await subject?.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -167,7 +168,7 @@ test("a new shop's checklist says what is missing, ticks as the owner adds it, a
   await expect(page.getByTestId('not-ready')).toHaveText(
     'Customers can order once you add a menu item and opening hours',
   );
-  await shoot(page, 'setup-checklist');
+  await shoot(page, 'setup-checklist', checklist);
 
   // 'Add your menu' opens the Menu dialog; the first item ticks it.
   await checklist.getByRole('button', { name: 'Add your menu' }).click();
@@ -181,4 +182,35 @@ test("a new shop's checklist says what is missing, ticks as the owner adds it, a
   await page.reload();
   await expect(checklist).toContainText(`Get ${name} ready · 2 of 5 done`);
   await expect(page.getByTestId('not-ready')).toHaveText('Customers can order once you add opening hours');
+});
+
+test('the keyboard stays on something sensible: Add hands focus to its stepper and back, a move to the next action', async ({
+  browser,
+}) => {
+  const { owner, customer, close } = await ownerAndCustomer(browser);
+  const { accessToken: ownerToken } = await signInAsNew(owner, 'shop_owner');
+  const { shop, menu } = await openShopWithMenu(owner.request, ownerToken, uniqueName('Keyboard '), [
+    { name: 'Macchiato', price: '27.00' },
+  ]);
+  const { accessToken: customerToken } = await signInAsNew(customer, 'customer');
+  await customer.goto(`/shops/${shop.id}`);
+  await customer.getByRole('button', { name: 'Add Macchiato to cart' }).focus();
+  await customer.keyboard.press('Enter');
+  await expect(customer.getByRole('button', { name: 'Add one more Macchiato' }).first()).toBeFocused();
+  await customer.getByRole('button', { name: 'Remove one Macchiato' }).first().focus();
+  await customer.keyboard.press('Enter');
+  await expect(customer.getByRole('button', { name: 'Add Macchiato to cart' })).toBeFocused();
+
+  const order = await placeOrder(customer.request, customerToken, shop.id, [
+    { menuItemId: menu[0]!.id, quantity: 1 },
+  ]);
+  await owner.goto('/dashboard');
+  await owner.getByRole('tab', { name: 'Orders' }).click();
+  const card = owner.getByRole('article', { name: `Order #${order.id}` });
+  await card.getByRole('button', { name: 'Confirm' }).focus();
+  await owner.keyboard.press('Enter');
+  await expect(card.getByRole('button', { name: 'Start Preparing' })).toBeFocused();
+  await owner.keyboard.press('Enter');
+  await expect(card.getByRole('button', { name: 'Mark Ready' })).toBeFocused();
+  await close();
 });

@@ -14,6 +14,7 @@ import { PushOffer } from '../features/notifications/PushOffer';
 import { CancelOrderDialog } from '../features/orders/CancelOrderDialog';
 import { getCart, replaceCart } from '../features/orders/cart';
 import { askToChooseAgain } from '../features/orders/choose-again';
+import { focusOrder } from '../features/orders/focus-order';
 import { OrderProgress } from '../features/orders/OrderProgress';
 import { isOverdue } from '../features/orders/overdue';
 import { PaymentReturnNotice } from '../features/orders/PaymentReturnNotice';
@@ -143,6 +144,7 @@ function ActiveOrder({ order }: { order: Order }) {
         onSuccess: (changed) => {
           setConfirming(false);
           toast({ title: orderStatusMessage(changed.id, changed.status) });
+          focusOrder(changed.id);
         },
         onError: (error) =>
           toast({

@@ -4,7 +4,7 @@ import type { MenuItem } from '@shared/api/menu';
 import { MAX_LINE_QUANTITY } from '@shared/api/order-constants';
 import type { Shop } from '@shared/api/shops';
 import { Minus, Plus } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useAuth } from '../../lib/auth';
 import { lazyNamed } from '../../lib/lazy-named';
 import { Button } from '../../ui/Button';
@@ -22,6 +22,21 @@ export function AddToCartControl({ shop, item }: { shop: Shop; item: MenuItem })
   const cart = useCart();
   const [askStartOver, setAskStartOver] = useState(false);
   const [choosing, setChoosing] = useState(false);
+  // Add turns into a quantity stepper, and the stepper back into Add at 0: the button pressed is gone, so the
+  // keyboard's focus is handed to what took its place rather than dropped to the page (issue 32).
+  const control = useRef<HTMLDivElement>(null);
+  const focusAfter = useRef<'stepper' | 'add' | null>(null);
+  useEffect(() => {
+    const wanted = focusAfter.current;
+    if (!wanted || !control.current) return;
+    const target = control.current.querySelector<HTMLButtonElement>(
+      wanted === 'stepper' ? '[data-focus="more"]' : '[data-focus="add"]',
+    );
+    if (target) {
+      focusAfter.current = null;
+      target.focus();
+    }
+  });
   // An owner sees no cart (issue: 'an owner sees no cart'), not even on another owner's shop.
   if (user?.role === 'shop_owner') return null;
 
@@ -37,7 +52,11 @@ export function AddToCartControl({ shop, item }: { shop: Shop; item: MenuItem })
     );
 
   const withOptions = hasOptions(item);
-  const add = () => (withOptions ? setChoosing(true) : addToCart(shop, item));
+  const add = () => {
+    if (withOptions) return setChoosing(true);
+    focusAfter.current = 'stepper';
+    addToCart(shop, item);
+  };
   const lines = cart?.shopId === shop.id ? cart.lines : [];
   const inOrder = itemQuantity(lines, item.id);
   // An item without options has one line, stepped here; one with options may have several, each in the cart.
@@ -45,13 +64,21 @@ export function AddToCartControl({ shop, item }: { shop: Shop; item: MenuItem })
 
   if (line)
     return (
-      <div className="flex items-center gap-1" role="group" aria-label={`Quantity of ${item.name}`}>
+      <div
+        ref={control}
+        className="flex items-center gap-1"
+        role="group"
+        aria-label={`Quantity of ${item.name}`}
+      >
         <Button
           size="icon"
           variant="outline"
           className="h-8 w-8"
           aria-label={`Remove one ${item.name}`}
-          onClick={() => setQuantity(cartLineKey(line), line.quantity - 1)}
+          onClick={() => {
+            if (line.quantity === 1) focusAfter.current = 'add';
+            setQuantity(cartLineKey(line), line.quantity - 1);
+          }}
         >
           <Minus className="h-4 w-4" aria-hidden />
         </Button>
@@ -63,6 +90,7 @@ export function AddToCartControl({ shop, item }: { shop: Shop; item: MenuItem })
           variant="outline"
           className="h-8 w-8"
           aria-label={`Add one more ${item.name}`}
+          data-focus="more"
           disabled={line.quantity >= MAX_LINE_QUANTITY}
           onClick={() => setQuantity(cartLineKey(line), line.quantity + 1)}
         >
@@ -77,9 +105,10 @@ export function AddToCartControl({ shop, item }: { shop: Shop; item: MenuItem })
 
   const full = inOrder >= MAX_LINE_QUANTITY;
   return (
-    <div className="flex flex-col items-end gap-0.5">
+    <div ref={control} className="flex flex-col items-end gap-0.5">
       <Button
         size="sm"
+        data-focus="add"
         aria-label={`Add ${item.name} to cart`}
         aria-haspopup={withOptions ? 'dialog' : undefined}
         disabled={full}

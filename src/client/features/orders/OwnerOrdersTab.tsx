@@ -13,6 +13,7 @@ import { toast } from '../../ui/toast-store';
 import { useMyShops } from '../shops/queries';
 import { CancelOrderDialog } from './CancelOrderDialog';
 import { filterOrdersByQuery } from './code-search';
+import { focusOrder } from './focus-order';
 import { useFreshOrderIds } from './fresh-orders';
 import { OwnerOrdersFilters, type OwnerOrdersFilterValues } from './OwnerOrdersFilters';
 import { sortOrders } from './order-sort';
@@ -50,6 +51,7 @@ export function OwnerOrdersTab() {
         onSuccess: () => {
           setCancelling(null);
           toast({ title: 'Order updated', description: 'Order status has been updated successfully.' });
+          focusOrder(orderId);
         },
         onError: (error) =>
           toast({
@@ -132,6 +134,7 @@ export function OwnerOrdersTab() {
                       key={step.to}
                       size="sm"
                       variant={step.to === 'cancelled' ? 'outline' : 'default'}
+                      data-order-action
                       disabled={busy}
                       onClick={() =>
                         step.to === 'cancelled' ? setCancelling(order.id) : move(order.id, step.to)
