@@ -3,7 +3,8 @@
 // role and width is one context, signed in through localStorage's token from an API sign-in (not the form).
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { customerEmail, DEMO_PASSWORD, ownerEmail } from './helpers';
+import { openShopWithMenu, setMenuItemAvailable } from '../support/e2e-orders';
+import { customerEmail, DEMO_PASSWORD, ownerEmail, signInAsNew, uniqueName } from './helpers';
 
 const axePath = path.resolve('node_modules/axe-core/axe.min.js');
 const widths = [
@@ -185,4 +186,52 @@ for (const { name, viewport } of widths) {
       expect(findings, `axe violations:\n${report(findings)}`).toEqual([]);
     });
   }
+}
+
+// Issue 32: the places a first week of use found wanting, at both widths: an open conversation (the times and
+// previews' contrast, the scrolling log reachable by keyboard), and the owner's Menu dialog with a sold-out item.
+for (const { name, viewport } of widths) {
+  test(`axe finds nothing serious in an open conversation or a Menu dialog with a sold-out item: ${name}`, async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const findings: Finding[] = [];
+    const { context, page } = await signedInPage(browser, 'customer', viewport);
+    const conversations = await page.request.get('/api/messages/conversations', {
+      headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` },
+    });
+    const [first] = (await conversations.json()) as { shop: { id: number } }[];
+    expect(first, 'the demo customer has a conversation').toBeDefined();
+    await page.goto(`/messages?shop=${first!.shop.id}`);
+    const log = page.getByRole('log', { name: 'Messages' });
+    await expect(log.locator('p').first()).toBeVisible();
+    findings.push(...(await audit(page, `customer ${name} /messages open conversation`)));
+    // The log takes the keyboard, so a long conversation can be scrolled without a mouse.
+    await log.focus();
+    await expect(log).toBeFocused();
+    await context.close();
+
+    const ownerContext = await browser.newContext({
+      viewport,
+      baseURL: test.info().project.use.baseURL,
+      bypassCSP: true,
+    });
+    const owner = await ownerContext.newPage();
+    const { accessToken } = await signInAsNew(owner, 'shop_owner');
+    const { menu } = await openShopWithMenu(owner.request, accessToken, uniqueName('Audit '), [
+      { name: 'Flat White', price: '32.00' },
+      { name: 'Lemon Tart', price: '38.00' },
+    ]);
+    await setMenuItemAvailable(owner.request, accessToken, menu[1]!.id, false);
+    await owner.goto('/dashboard');
+    findings.push(
+      ...(await auditDialog(
+        owner,
+        owner.getByRole('button', { name: 'Menu', exact: true }).first(),
+        `owner ${name} Menu dialog with a sold-out item`,
+      )),
+    );
+    await ownerContext.close();
+    expect(findings, `axe violations:\n${report(findings)}`).toEqual([]);
+  });
 }

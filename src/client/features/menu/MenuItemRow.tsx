@@ -2,7 +2,6 @@
 import type { MenuItem } from '@shared/api/menu';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
-import { cn } from '../../ui/cn';
 import { Label } from '../../ui/Label';
 import { Switch } from '../../ui/Switch';
 import { toast } from '../../ui/toast-store';
@@ -39,7 +38,8 @@ export function MenuItemRow({ item, onEdit }: { item: MenuItem; onEdit: () => vo
   return (
     <li className="py-3" data-testid="menu-row">
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
-        <div className={cn('min-w-0 flex-1 basis-48', !item.isAvailable && 'opacity-60')}>
+        {/* A sold-out item is said by its Sold out mark, not faded: faded text fails contrast (issue 32). */}
+        <div className="min-w-0 flex-1 basis-48">
           <p className="font-medium text-espresso-950">
             {item.name} <span className="ml-1 font-semibold text-espresso-800">{priceLabel(item.price)}</span>
           </p>

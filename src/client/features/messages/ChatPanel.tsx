@@ -86,6 +86,9 @@ export function ChatPanel({ target, myId }: { target: ChatTarget; myId: number }
         role="log"
         aria-label="Messages"
         aria-live="polite"
+        // Scrollable, so reachable by keyboard: Tab to the log, then the arrow keys scroll it (issue 32).
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keys
+        tabIndex={0}
       >
         {mayHaveEarlier && (
           <div className="flex justify-center">
@@ -122,7 +125,7 @@ export function ChatPanel({ target, myId }: { target: ChatTarget; myId: number }
                   )}
                 >
                   {message.content}
-                  <div className={cn('mt-1 text-[11px]', mine ? 'text-espresso-200' : 'text-espresso-500')}>
+                  <div className={cn('mt-1 text-[11px]', mine ? 'text-espresso-200' : 'text-espresso-700')}>
                     {new Date(message.createdAt).toLocaleTimeString('en-ZA', {
                       hour: '2-digit',
                       minute: '2-digit',

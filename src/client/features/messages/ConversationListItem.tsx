@@ -47,7 +47,7 @@ export function ConversationListItem({
                 who
               )}
             </span>
-            <span className="flex shrink-0 items-center gap-1.5 text-xs text-espresso-500">
+            <span className="flex shrink-0 items-center gap-1.5 text-xs text-espresso-700">
               {conversationTimeLabel(conversation.lastMessage.createdAt)}
               {unread > 0 && (
                 <span aria-hidden data-testid="unread-dot" className="h-2.5 w-2.5 rounded-full bg-red-700" />
@@ -55,7 +55,7 @@ export function ConversationListItem({
             </span>
           </span>
           {isOwnerView && (
-            <span className="block truncate text-xs text-espresso-500">{conversation.shop.name}</span>
+            <span className="block truncate text-xs text-espresso-700">{conversation.shop.name}</span>
           )}
           <span
             className={cn(

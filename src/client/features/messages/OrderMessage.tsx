@@ -38,7 +38,7 @@ export function OrderMessage({ message, mine, data }: { message: Message; mine: 
       <div className="flex justify-center" data-testid="chat-order-status">
         <p className="rounded-full bg-espresso-100 px-3 py-1 text-center text-xs font-medium text-espresso-800">
           {message.content || orderStatusMessage(data.orderId, data.status)}
-          <span className="ml-2 font-normal text-espresso-500">{time(message.createdAt)}</span>
+          <span className="ml-2 font-normal text-espresso-700">{time(message.createdAt)}</span>
         </p>
       </div>
     );
@@ -65,7 +65,7 @@ export function OrderMessage({ message, mine, data }: { message: Message; mine: 
           <span>Total</span>
           <span>{centsToRand(randToCents(Number(data.total)))}</span>
         </p>
-        <p className="mt-1 text-right text-[11px] text-espresso-500">{time(message.createdAt)}</p>
+        <p className="mt-1 text-right text-[11px] text-espresso-700">{time(message.createdAt)}</p>
       </div>
     </div>
   );
