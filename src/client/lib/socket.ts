@@ -92,9 +92,14 @@ export function useLiveConnection(userId: number | undefined) {
     const reconnectLater = () => {
       if (!stopped) retry = setTimeout(connect, RECONNECT_DELAY_MS);
     };
-    // Shops come on and off screen: the server is told; a visitor's first shop opens the socket.
+    // Shops come on and off screen: the server is told; a visitor's first shop opens the socket, and their last
+    // one leaving closes it (a visitor has nothing else to hear).
     const stopWatching = subscribeToWatchedShops(() => {
-      if (socket) sendWatchList();
+      if (socket && !wanted()) {
+        const idle = socket;
+        socket = null;
+        idle.close();
+      } else if (socket) sendWatchList();
       else if (retry === undefined && !stopped && wanted()) connect();
     });
 
