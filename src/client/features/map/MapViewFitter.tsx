@@ -5,6 +5,9 @@ import { useMap, useMapEvents } from 'react-leaflet';
 import type { MapArea } from '../shops/queries';
 import { areaOfBounds, type MapView, STREET_ZOOM } from './map-view';
 
+/** How long after the customer's last touch a move of the map still counts as theirs. */
+const USER_MOVE_WINDOW_MS = 2500;
+
 export function MapViewFitter({
   view,
   onMovedByUser,
@@ -31,9 +34,25 @@ export function MapViewFitter({
     isFitting.current = false;
   }, [map, viewKey]);
 
+  // When the customer last touched the map (a press, a release, the wheel, a key): a move soon after is theirs.
+  // Leaflet also moves the map itself (a resize of its box as the page lays out, a fit), which must not count.
+  const lastTouched = useRef(0);
+  useEffect(() => {
+    const container = map.getContainer();
+    const touched = () => {
+      lastTouched.current = Date.now();
+    };
+    const kinds = ['pointerdown', 'pointerup', 'wheel', 'keydown'] as const;
+    for (const kind of kinds) container.addEventListener(kind, touched, { passive: true });
+    return () => {
+      for (const kind of kinds) container.removeEventListener(kind, touched);
+    };
+  }, [map]);
+
   useMapEvents({
     moveend: () => {
-      if (isFitting.current) return;
+      // Zoom and drag animations (and a drag's glide) end within a second or so of the touch that began them.
+      if (isFitting.current || Date.now() - lastTouched.current > USER_MOVE_WINDOW_MS) return;
       const bounds = map.getBounds();
       onMovedByUser(areaOfBounds(bounds.getSouth(), bounds.getWest(), bounds.getNorth(), bounds.getEast()));
     },
