@@ -73,11 +73,17 @@ async function startTwoInstances() {
 }
 
 /** A socket on the instance that watches these shops, signed in when given a token; resolves once it watches. */
+/**
+ * A socket watching these shops, once it has been told their state now (one shop_updated each, tested below); those
+ * are taken out of its events, so a test sees only what it caused.
+ */
 async function watcher(on: Instance, shopIds: number[], token?: string) {
   const socket = await connect(on.baseUrl, token);
   sockets.push(socket);
   socket.send({ type: 'watch_shops', shopIds });
   await socket.next((event) => event.type === 'watching');
+  for (const shopId of shopIds) await socket.next(updateOf(shopId));
+  socket.events.length = 0;
   return socket;
 }
 
@@ -115,6 +121,31 @@ afterAll(async () => {
 });
 
 describe('shop_updated across two instances', () => {
+  test('a socket that starts watching is told each shop as it is now: a pause made just before is not missed', async () => {
+    expect((await setAccepting(shop.id, false)).status).toBe(200);
+    const late = await connect(b.baseUrl);
+    sockets.push(late);
+    late.send({ type: 'watch_shops', shopIds: [shop.id, otherShop.id] });
+    expect(await late.next(updateOf(shop.id))).toEqual({
+      type: 'shop_updated',
+      shopId: shop.id,
+      shop: {
+        acceptingOrders: false,
+        busyExtraMinutes: null,
+        busyUntil: null,
+        openNow: true,
+        nextChangeAt: '2026-11-25T15:00:00.000Z',
+      },
+    });
+    expect(await late.next(updateOf(otherShop.id))).toMatchObject({ shop: { acceptingOrders: true } });
+    // Watching the same shops again sends nothing new: only shops added to the list are told.
+    const before = late.events.length;
+    late.send({ type: 'watch_shops', shopIds: [shop.id, otherShop.id] });
+    await late.next((event) => event.type === 'watching' && late.events.indexOf(event) >= before);
+    expect(late.events.slice(before).filter((event) => event.type === 'shop_updated')).toEqual([]);
+    expect((await setAccepting(shop.id, true)).status).toBe(200);
+  });
+
   test('a visitor watching a shop on B hears it paused through A; a socket watching another shop does not', async () => {
     const visitor = await watcher(b, [shop.id]);
     const bystander = await watcher(b, [otherShop.id]);

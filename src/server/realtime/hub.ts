@@ -8,6 +8,7 @@ import { clientEvent, type ServerEvent } from '../../shared/api/messages.js';
 import type { App } from '../app-type.js';
 import { findMessage } from '../features/messages/service.js';
 import { findOrder } from '../features/orders/service.js';
+import { currentShopStates } from '../features/shops/live-updates.js';
 import type { Bus } from './bus.js';
 import type { Presence } from './presence.js';
 
@@ -99,8 +100,10 @@ export function registerHub(
   };
 
   /** Replaces the socket's watched shops with these ([] for none). */
-  const watch = (socket: WebSocket, shopIds: Iterable<number>) => {
+  /** Sets the socket's watch list; returns the shops it did not watch before. */
+  const watch = (socket: WebSocket, shopIds: Iterable<number>): number[] => {
     const next = new Set(shopIds);
+    const added: number[] = [];
     const before = watched.get(socket) ?? new Set<number>();
     for (const shopId of before) {
       if (next.has(shopId)) continue;
@@ -110,11 +113,13 @@ export function registerHub(
     }
     for (const shopId of next) {
       if (before.has(shopId)) continue;
+      added.push(shopId);
       const audience = watchers.get(shopId) ?? new Set<WebSocket>();
       audience.add(socket);
       watchers.set(shopId, audience);
     }
     watched.set(socket, next);
+    return added;
   };
   /** Every socket open here, signed in or watching only: for heartbeats and resyncs. */
   function* everySocket() {
@@ -234,8 +239,16 @@ export function registerHub(
           watchingAs = address;
           clearTimeout(authTimer);
         }
-        watch(socket, parsed.data.shopIds);
+        const added = watch(socket, parsed.data.shopIds);
         send(socket, { type: 'watching', shopIds: [...(watched.get(socket) ?? [])] });
+        // The newly watched shops as they are now: nothing changed between the page's fetch and this is missed.
+        if (added.length > 0)
+          currentShopStates(app.db, added).then(
+            (states) => {
+              for (const state of states) send(socket, state);
+            },
+            (error) => app.log.error({ err: error }, 'could not read the watched shops'),
+          );
         return;
       }
       const subject = await app.deps.tokens.verify(parsed.data.token);

@@ -1,9 +1,12 @@
 // Live shop updates (issue 31): after an owner's change has committed (the orders switch, the busy delay, the menu,
 // the hours), a shop_updated event goes over the bus, so every instance tells the sockets watching that shop.
+import { and, inArray, isNull } from 'drizzle-orm';
 import type { ShopUpdatedEvent } from '../../../shared/api/messages.js';
 import type { Shop } from '../../../shared/api/shops.js';
 import type { App } from '../../app-type.js';
-import { openStateOf } from './open-now.js';
+import type { Database } from '../../db/client.js';
+import { coffeeShops } from '../../db/schema.js';
+import { openStateOf, withOpenState } from './open-now.js';
 
 type ShopChange = Omit<ShopUpdatedEvent, 'type' | 'shopId'>;
 
@@ -34,4 +37,42 @@ export function announceHoursChange(app: App, shopId: number): void {
     (state) => announceShopUpdate(app, shopId, { shop: state, hoursChanged: true }),
     (error) => app.log.error({ err: error, shopId }, 'could not work out a shop’s open state'),
   );
+}
+
+/**
+ * These shops' live state now, as shop_updated events: what a socket is sent when it starts watching them. A page
+ * fetched its shop a moment before its socket asked to watch it; a pause made in between would otherwise be missed
+ * until the next fetch. One read of the shops' rows and hours, however many are added.
+ */
+export async function currentShopStates(db: Database, shopIds: number[], now = new Date()) {
+  if (shopIds.length === 0) return [];
+  const rows = await db
+    .select({
+      id: coffeeShops.id,
+      acceptingOrders: coffeeShops.acceptingOrders,
+      busyExtraMinutes: coffeeShops.busyExtraMinutes,
+      busyUntil: coffeeShops.busyUntil,
+    })
+    .from(coffeeShops)
+    .where(and(inArray(coffeeShops.id, shopIds), isNull(coffeeShops.removedAt)));
+  const opened = await withOpenState(
+    db,
+    rows.map((row) => ({ id: row.id, openNow: null as boolean | null, nextChangeAt: null as string | null })),
+    now,
+  );
+  return rows.map((row, index): ShopUpdatedEvent => {
+    // A busy delay that has ended is no delay (as toShop answers).
+    const busy = row.busyUntil && row.busyUntil.getTime() > now.getTime();
+    return {
+      type: 'shop_updated',
+      shopId: row.id,
+      shop: {
+        acceptingOrders: row.acceptingOrders,
+        busyExtraMinutes: busy ? row.busyExtraMinutes : null,
+        busyUntil: busy ? row.busyUntil!.toISOString() : null,
+        openNow: opened[index]!.openNow,
+        nextChangeAt: opened[index]!.nextChangeAt,
+      },
+    };
+  });
 }
