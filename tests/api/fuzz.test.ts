@@ -9,7 +9,7 @@ import webpush from 'web-push';
 import { coffeeShops } from '../../src/server/db/schema.js';
 import type { AuthResponse } from '../../src/shared/api/auth.js';
 import type { Shop } from '../../src/shared/api/shops.js';
-import { makeShop, makeUser } from '../support/factories.js';
+import { confirmEmails, makeShop, makeUser } from '../support/factories.js';
 import { type FakePaystack, startFakePaystack } from '../support/fake-paystack.js';
 import { looseIdSpellings } from '../support/loose-ids.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -302,6 +302,8 @@ beforeAll(async () => {
   });
   owner = await makeUser(server.api, 'shop_owner');
   customer = await makeUser(server.api, 'customer');
+  // Confirmed, as people soon are: an unconfirmed account's bodiless Resend rightly mails a new code (issue 32).
+  await confirmEmails(server.database.db, owner, customer);
   shop = await makeShop(server.api, owner);
   await server.api
     .as(customer)
