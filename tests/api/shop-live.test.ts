@@ -144,6 +144,13 @@ describe('shop_updated across two instances', () => {
     await late.next((event) => event.type === 'watching' && late.events.indexOf(event) >= before);
     expect(late.events.slice(before).filter((event) => event.type === 'shop_updated')).toEqual([]);
     expect((await setAccepting(shop.id, true)).status).toBe(200);
+    // Heard before the next test watches: on PostgreSQL the resume travels through NOTIFY and could reach it late.
+    await late.next(
+      (event) =>
+        late.events.indexOf(event) >= before &&
+        event.type === 'shop_updated' &&
+        event.shop?.acceptingOrders === true,
+    );
   });
 
   test('a visitor watching a shop on B hears it paused through A; a socket watching another shop does not', async () => {
