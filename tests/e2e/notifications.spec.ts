@@ -127,9 +127,12 @@ const deviceStatus = (page: Page) => page.getByTestId('push-status');
  * painted after both, so that an offer's absence then means it was not offered.
  */
 async function reloadUntilOfferCouldShow(page: Page) {
-  const keyAnswered = page.waitForResponse((response) => response.url().endsWith('/api/push/public-key'));
   await page.reload();
-  await keyAnswered;
+  // The page's own record of the answer rather than Playwright's network events, which can miss a request that
+  // passed through the service worker while it was taking control (it timed out once in CI).
+  await page.waitForFunction(() =>
+    performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/api/push/public-key')),
+  );
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
