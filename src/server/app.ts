@@ -27,6 +27,7 @@ import { authRoutes } from './features/auth/routes.js';
 import { createTokenService } from './features/auth/tokens.js';
 import { favoriteRoutes } from './features/favorites/routes.js';
 import { hoursRoutes } from './features/hours/routes.js';
+import { loyaltyRoutes } from './features/loyalty/routes.js';
 import { menuRoutes } from './features/menu/routes.js';
 import { messageRoutes } from './features/messages/routes.js';
 import { forgetShopOwners } from './features/messages/service.js';
@@ -287,6 +288,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   optionGroupRoutes(app);
   hoursRoutes(app);
   orderRoutes(app);
+  loyaltyRoutes(app);
   promotionRoutes(app);
   payoutRoutes(app);
   pushRoutes(app);

@@ -79,6 +79,7 @@ describe('the figures of a window', () => {
       medianMinutesToReady: null,
       heatmap: [],
       promotion: null,
+      loyalty: null,
     });
   });
 
@@ -191,6 +192,7 @@ describe('the figures of a window', () => {
           { weekday: weekdayOf(d10), hour: 11, orders: 1 },
         ]),
         promotion: null,
+        loyalty: null,
       });
       expect(reply.body.heatmap).toHaveLength(4);
     });

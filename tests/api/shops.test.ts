@@ -506,6 +506,7 @@ describe('creating a shop', () => {
       busyExtraMinutes: null,
       busyUntil: null,
       autoCancelMinutes: 10,
+      loyalty: null,
       // No hours set: an order placed now can be picked up in 10 minutes.
       nextPickupAt: expect.any(String),
       // No hours set yet.

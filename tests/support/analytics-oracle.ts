@@ -323,5 +323,7 @@ export async function oracleAnalytics(
           },
         }
       : null,
+    // The analytics suites' shops have no stamp card; tests/api/loyalty.test.ts checks the card's figures.
+    loyalty: null,
   };
 }

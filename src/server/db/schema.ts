@@ -175,6 +175,15 @@ export const coffeeShops = pgTable(
     busyUntil: timestamp('busy_until', { withTimezone: true }),
     /** A pending order not confirmed within this many minutes (5–30) is cancelled by the server. */
     autoCancelMinutes: smallint('auto_cancel_minutes').notNull().default(10),
+    /**
+     * The shop's stamp card (issue 29), set by its owner: stamps for the reward (5–20; null: never set up), what it
+     * gives, and the most it takes off an order. Switched off, customers keep their stamps (loyalty_stamps) for when
+     * it returns. On the shop's row, so every shop answer carries it at no cost.
+     */
+    loyaltyEnabled: boolean('loyalty_enabled').notNull().default(false),
+    loyaltyStampsRequired: smallint('loyalty_stamps_required'),
+    loyaltyReward: text('loyalty_reward'),
+    loyaltyRewardMaxCents: integer('loyalty_reward_max_cents'),
     /** name, description and address in one lower-cased text, for trigram search. */
     searchText: text('search_text')
       .notNull()
@@ -189,6 +198,12 @@ export const coffeeShops = pgTable(
   },
   (table) => [
     index('coffee_shops_owner').on(table.ownerId),
+    check(
+      'coffee_shops_loyalty_card',
+      sql`(${table.loyaltyStampsRequired} is null and not ${table.loyaltyEnabled})
+        or (${table.loyaltyStampsRequired} between 5 and 20 and ${table.loyaltyReward} is not null
+          and ${table.loyaltyRewardMaxCents} between 100 and 20000)`,
+    ),
     index('coffee_shops_category').on(table.category),
     index('coffee_shops_promoted').on(table.promotionExpiresAt).where(sql`${table.isPromoted}`),
     index('coffee_shops_search_trgm').using('gin', sql`${table.searchText} gin_trgm_ops`),
@@ -252,6 +267,10 @@ export const reviews = pgTable(
     comment: text('comment'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The shop owner's public answer (issue 29): one per review, editable; null when not answered. */
+    replyText: text('reply_text'),
+    replyCreatedAt: timestamp('reply_created_at', { withTimezone: true }),
+    replyUpdatedAt: timestamp('reply_updated_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('reviews_one_per_user_and_shop').on(table.userId, table.shopId),
@@ -496,6 +515,8 @@ export const orders = pgTable(
     /** issue 30: shown at the counter; unique among the shop's orders picked up on the same local day. */
     pickupCode: text('pickup_code'),
     pickupDay: date('pickup_day', { mode: 'string' }),
+    /** issue 29: what a redeemed loyalty card took off the total (its 'Loyalty reward' line); null: none. */
+    rewardCents: integer('reward_cents'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -892,5 +913,34 @@ export const socketPresence = pgTable(
   (table) => [
     primaryKey({ columns: [table.instanceId, table.userId] }),
     index('socket_presence_user').on(table.userId),
+  ],
+);
+
+/**
+ * One stamp per completed order (issue 29): the order is the key, so a retried or racing completion writes it once.
+ * A redeemed order spends stamps_required of a card's oldest live stamps by naming itself in redeemed_by (its order
+ * id, or its checkout's while unpaid, which becomes the order's); cancelling it before it is made clears them again.
+ * Stamps older than 12 months no longer count (LOYALTY_STAMP_MONTHS).
+ */
+export const loyaltyStamps = pgTable(
+  'loyalty_stamps',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => coffeeShops.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    redeemedBy: integer('redeemed_by'),
+  },
+  (table) => [
+    // A customer's stamps at a shop, oldest first: their cards, and the stamps a redemption spends.
+    index('loyalty_stamps_card').on(table.customerId, table.shopId, table.createdAt),
+    index('loyalty_stamps_shop').on(table.shopId, table.createdAt),
+    index('loyalty_stamps_redeemed_by').on(table.redeemedBy).where(sql`${table.redeemedBy} is not null`),
   ],
 );

@@ -3,6 +3,7 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import type { LoyaltyStampEvent } from '../../shared/api/loyalty.js';
 import type { Message, ShopUpdatedEvent } from '../../shared/api/messages.js';
 import type { Order } from '../../shared/api/orders.js';
 
@@ -30,6 +31,8 @@ export type BusEvent =
       customerId: number;
       ownerId: number;
       order?: Order;
+      /** The stamp its completion earned (issue 29): told to the customer right after the order's move. */
+      stamp?: LoyaltyStampEvent;
     }
   /** Sessions were ended (sign out, password change, deleted account): their sockets close (issue 28). */
   | { type: 'sessions_revoked'; userId: number; sessionIds: string[] }

@@ -167,6 +167,7 @@ export function registerHub(
             event.change === 'created' || event.change === 'paid' ? 'order_created' : 'order_updated';
           if (toOwner) deliver(event.ownerId, { type: ownerHears, order });
           if (toCustomer) deliver(event.customerId, { type: 'order_updated', order });
+          if (toCustomer && event.stamp) deliver(event.customerId, event.stamp);
         })
         .catch((error) => app.log.error({ err: error }, 'could not deliver an order event'));
       return;

@@ -89,6 +89,12 @@ export const shopAnalytics = z.object({
       during: promotionSpan,
     })
     .nullable(),
+  /**
+   * The shop's stamp card in the period (issue 29); null when it has never set one up. rewardsRedeemed: orders not
+   * cancelled that spent a card; cardHolderShare: of the period's orders not cancelled, the share (0–1) placed by a
+   * customer who already held a stamp here.
+   */
+  loyalty: z.object({ rewardsRedeemed: z.number().int(), cardHolderShare: z.number() }).nullable(),
 });
 export type ShopAnalytics = z.infer<typeof shopAnalytics>;
 

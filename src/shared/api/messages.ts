@@ -1,6 +1,7 @@
 // The chat contract (spec §3 Message, Conversation; §7 Messages; §4 Live connection).
 import { z } from 'zod';
 import { bodyId, pathId } from './ids.js';
+import type { LoyaltyStampEvent } from './loyalty.js';
 import { MAX_MESSAGE_LENGTH, MAX_WATCHED_SHOPS, MESSAGE_PAGE_SIZE } from './message-constants.js';
 import type { OrderEvent } from './orders.js';
 import type { Shop } from './shops.js';
@@ -126,6 +127,8 @@ export interface ShopUpdatedEvent {
   >;
   menuChanged?: true;
   hoursChanged?: true;
+  /** The shop's stamp card was set up, changed or switched off (issue 29). */
+  loyaltyChanged?: true;
 }
 
 /** What the server pushes over /ws. */
@@ -136,6 +139,8 @@ export type ServerEvent =
   | { type: 'messages_read'; shopId: number; customerId: number }
   | OrderEvent
   | ShopUpdatedEvent
+  /** A completed order earned a stamp (issue 29): 'Stamp 8 of 10 at Truth Coffee'. */
+  | LoyaltyStampEvent
   /** The answer to watch_shops: the shops this socket now hears shop_updated for (all it asked for). */
   | { type: 'watching'; shopIds: number[] }
   /** The server may have missed live events: refetch conversations and the open chat. */

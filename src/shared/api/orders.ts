@@ -34,6 +34,8 @@ export const orderLine = z.object({
   price: z.string(),
   /** The chosen options in the item's group order; [] for none. */
   options: z.array(orderLineOption),
+  /** 'discount': a redeemed loyalty card's line (issue 29), menuItemId null and a negative price. */
+  kind: z.literal('discount').optional(),
 });
 export type OrderLine = z.infer<typeof orderLine>;
 
@@ -96,6 +98,8 @@ export const placeOrderBody = z.object({
     .transform((value) => (value ? value : null)),
   /** Pay now through Paystack, or at the counter on pickup (issue 26). */
   payment: paymentChoice.default('counter'),
+  /** Spend a full stamp card at this shop on this order (issue 29). */
+  redeemReward: z.boolean({ message: 'redeemReward must be true or false' }).default(false),
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBody>;
 
@@ -155,3 +159,42 @@ export const IDEMPOTENCY_WINDOW_HOURS = 24;
 
 /** What the server pushes over /ws about orders (besides chat events). */
 export type OrderEvent = { type: 'order_created'; order: Order } | { type: 'order_updated'; order: Order };
+
+/**
+ * "My usual" (issue 29): a basket (the same lines: items, options, quantities, in any order) the customer ordered
+ * at least this many times at one shop, cancelled orders left out, within the last USUAL_WINDOW_DAYS days.
+ */
+export const USUAL_MIN_TIMES = 2;
+export const USUAL_WINDOW_DAYS = 90;
+
+export const usualQuery = z.object({ shopId: pathId('shopId') });
+
+/** One line of the usual, as the menu has it today. */
+export const usualLine = z.object({
+  menuItemId: z.number().int(),
+  /** Today's name of the item (as ordered when it is gone from the menu). */
+  name: z.string(),
+  quantity: z.number().int(),
+  /** The chosen options in the item's group order; [] for none. */
+  options: z.array(orderLineOption.pick({ id: true, group: true, name: true })),
+  /** Decimal text: today's unit price with today's option prices (as last ordered for what is gone). */
+  price: z.string(),
+  /** The item and every option still exist, are offered with each other and are not sold out. */
+  available: z.boolean(),
+});
+export type UsualLine = z.infer<typeof usualLine>;
+
+export const usual = z.object({
+  /** In the order of the basket's most recent order. */
+  lines: z.array(usualLine),
+  /** Decimal text: the lines at today's prices. */
+  total: z.string(),
+  /** How many orders of the last USUAL_WINDOW_DAYS days had this basket. */
+  timesOrdered: z.number().int(),
+  lastOrderedAt: z.string(),
+});
+export type Usual = z.infer<typeof usual>;
+
+/** GET /api/orders/usuals: every shop where the customer has a usual, for the favourites page in one request. */
+export const shopUsual = z.object({ shopId: z.number().int(), usual: usual });
+export type ShopUsual = z.infer<typeof shopUsual>;

@@ -1,5 +1,6 @@
 // The coffee-shop contract (spec §3 Coffee shop, §7 Shops): list filters, the shop shape and the create body.
 import { z } from 'zod';
+import { publicLoyalty } from './loyalty.js';
 import { onlinePaymentSetting } from './payments.js';
 import {
   DEFAULT_PAGE_SIZE,
@@ -75,6 +76,8 @@ export const shop = z.object({
       payouts: z.boolean().nullable(),
     })
     .optional(),
+  /** The shop's stamp card (issue 29): null when it has none, or has switched it off. */
+  loyalty: publicLoyalty.nullable(),
   /** Great-circle distance from the asked location, when one was given. */
   distanceKm: z.number().nullable().optional(),
   /**

@@ -5,6 +5,7 @@ import { dayLabel, growthLabel, hourLabel, optionShareText, summarySentences } f
 
 const figures = (overrides: Partial<ShopAnalytics>): ShopAnalytics => ({
   periodDays: 30,
+  loyalty: null,
   totalRevenue: '170.00',
   revenueGrowth: 0,
   totalOrders: 4,

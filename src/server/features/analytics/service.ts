@@ -452,6 +452,26 @@ export function topOptionsQuery(shopId: number, now: Date, days: number) {
  * orders of that minute alone, once per minute (index orders_shop_ready_minute), and the two middle values
  * interpolated.
  */
+/**
+ * The stamp card's figures in the window (issue 29), read from the orders themselves (orders_shop_created) and the
+ * shop's stamps, only for a shop that has set up a card: other shops, the big ones of the bench among them, pay
+ * nothing for it. An order counts as a card holder's when its customer earned a stamp here before placing it.
+ */
+function loyaltyQuery(shopId: number, now: Date, days: number) {
+  const { end, start } = windowOf(now, days);
+  return sql`select count(*) filter (where o.reward_cents is not null)::int as rewards_redeemed,
+      count(*)::int as orders,
+      count(*) filter (where holders.first_stamp < o.created_at)::int as card_holder_orders
+    from orders o
+    left join (
+      select customer_id, min(created_at) as first_stamp from loyalty_stamps where shop_id = ${shopId}
+      group by customer_id
+    ) holders on holders.customer_id = o.customer_id
+    where o.shop_id = ${shopId} and o.status <> 'cancelled'
+      and o.created_at >= ${start} and o.created_at < ${end}
+    having exists (select 1 from coffee_shops s where s.id = ${shopId} and s.loyalty_stamps_required is not null)`;
+}
+
 export function medianQuery(shopId: number, now: Date, days: number) {
   const { end, start } = windowOf(now, days);
   const tiles = tilesOf(start, end);
@@ -630,6 +650,7 @@ type AnalyticsRow = {
   top_options: { group: string; name: string; count: number; share: number }[] | null;
   median: { median_minutes: number } | null;
   promotion: PromotionRow | null;
+  loyalty: { rewards_redeemed: number; orders: number; card_holder_orders: number } | null;
 };
 
 /**
@@ -647,7 +668,8 @@ export function analyticsStatement(ownerId: number, shopId: number, now: Date, d
       (select json_agg(part order by part.count desc, part.group, part.name)
         from (${topOptionsQuery(shopId, now, days)}) part) as top_options,
       (select row_to_json(part) from (${medianQuery(shopId, now, days)}) part) as median,
-      (select row_to_json(part) from (${promotionQuery(shopId, now)}) part) as promotion
+      (select row_to_json(part) from (${promotionQuery(shopId, now)}) part) as promotion,
+      (select row_to_json(part) from (${loyaltyQuery(shopId, now, days)}) part) as loyalty
     from coffee_shops s where s.id = ${shopId} and s.owner_id = ${ownerId}`;
 }
 
@@ -712,6 +734,15 @@ export async function getShopAnalytics(
     medianMinutesToReady: median ? num(median.median_minutes) : null,
     heatmap,
     promotion: promotionOf(answer.promotion),
+    loyalty: answer.loyalty
+      ? {
+          rewardsRedeemed: num(answer.loyalty.rewards_redeemed),
+          cardHolderShare:
+            num(answer.loyalty.orders) === 0
+              ? 0
+              : num(answer.loyalty.card_holder_orders) / num(answer.loyalty.orders),
+        }
+      : null,
   };
 }
 

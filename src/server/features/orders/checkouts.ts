@@ -7,7 +7,7 @@ import type { Order, orderListQuery } from '../../../shared/api/orders.js';
 import { centsToDecimalText } from '../../../shared/domain/money.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { orderCheckouts } from '../../db/schema.js';
-import { type StoredHistoryEntry, type StoredLine, toLine } from './order-row.js';
+import { type StoredHistoryEntry, storedLinesOf, toLine } from './order-row.js';
 import type { PlacingOrder } from './service.js';
 
 export type CheckoutRow = typeof orderCheckouts.$inferSelect;
@@ -33,7 +33,9 @@ export function placingFromJson(stored: StoredPlacing): {
   names: { shopName: string; customerName: string };
 } {
   const { order, names } = stored;
-  return { placing: { ...order, pickupTime: new Date(order.pickupTime), now: new Date(order.now) }, names };
+  // Checkouts kept before loyalty (issue 29) have no reward.
+  const placing = { ...order, reward: order.reward ?? null };
+  return { placing: { ...placing, pickupTime: new Date(order.pickupTime), now: new Date(order.now) }, names };
 }
 
 /** A checkout as the customer's order: pending while awaiting payment, cancelled once given up or refunded. */
@@ -43,7 +45,7 @@ export function checkoutAsOrder(row: CheckoutRow): Order {
   const history: StoredHistoryEntry[] = [{ status: 'pending', at: order.now }];
   if (!waiting && row.paymentStatus !== 'paid')
     history.push({ status: 'cancelled', at: row.updatedAt.toISOString() });
-  const lines: StoredLine[] = order.lines.map(({ optionGroups: _offered, ...line }) => line);
+  const lines = storedLinesOf({ lines: order.lines, reward: order.reward ?? null });
   const givenUp = !waiting && row.paymentStatus !== 'paid';
   return {
     id: row.orderId,

@@ -11,10 +11,19 @@ import {
 } from '../../../shared/domain/order-status.js';
 import type { Database } from '../../db/client.js';
 import { executePrepared } from '../../db/prepared.js';
-import { coffeeShops, messages, orderLines, orders, slotPlaces, users } from '../../db/schema.js';
+import {
+  coffeeShops,
+  loyaltyStamps,
+  messages,
+  orderLines,
+  orders,
+  slotPlaces,
+  users,
+} from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
+import { giveCardBackSql, liveStamp } from '../loyalty/card-sql.js';
 import { pushEventSql } from '../push/enqueue.js';
-import { changeFromJson, type StoredHistoryEntry } from './order-row.js';
+import { changeFromJson, messageFromJson, type StoredHistoryEntry } from './order-row.js';
 import { type OrderChange, selectOrders } from './service.js';
 
 interface MoveStatement {
@@ -48,12 +57,16 @@ async function runMove(db: Database, move: MoveStatement): Promise<OrderChange |
   const entry: StoredHistoryEntry = { status: to, at: now.toISOString() };
   const data: OrderStatusData = { orderId: id, status: to };
   const cancelling = to === 'cancelled';
+  // A collected order earns its customer a stamp where the shop's card is on (issue 29).
+  const completing = to === 'completed';
   const pushTo = move.push?.to === 'owner' ? sql`moved.owner_id` : sql`moved.customer_id`;
   const [moved] = await executePrepared<{
     order: string;
     message: string;
     customer_name: string;
     pushed: boolean;
+    stamp: string | null;
+    stamp_message: string | null;
   }>(
     db,
     sql`
@@ -81,9 +94,11 @@ async function runMove(db: Database, move: MoveStatement): Promise<OrderChange |
     ${
       cancelling
         ? sql`lines as (update ${orderLines} set is_cancelled = true where order_id in (select id from moved)),
-          unplaced as (delete from ${slotPlaces} where order_id in (select id from moved)),`
+          unplaced as (delete from ${slotPlaces} where order_id in (select id from moved)),
+          card_back as (${giveCardBackSql(sql`select id from moved`)}),`
         : sql``
     }
+    ${completing ? stampCtes(now) : sql``}
     message as (
       insert into ${messages} (sender_id, receiver_id, shop_id, customer_id, content, message_type, order_data)
       select ${move.senderId}, ${move.receiverId}, moved.shop_id, moved.customer_id,
@@ -102,12 +117,62 @@ async function runMove(db: Database, move: MoveStatement): Promise<OrderChange |
     }
     select row_to_json(moved.*)::text as "order", row_to_json(message.*)::text as message,
       (select username from ${users} where id = moved.customer_id) as customer_name,
-      ${move.push ? sql`exists (select 1 from pushed)` : sql`false`} as pushed
+      ${move.push ? sql`exists (select 1 from pushed)` : sql`false`} as pushed,
+      ${
+        completing
+          ? sql`(select row_to_json(stamp_message.*)::text from stamp_message) as stamp_message,
+            (select row_to_json(stamp_count.*)::text from stamp_count) as stamp`
+          : sql`null as stamp_message, null as stamp`
+      }
     from moved, message`,
   );
-  return moved
-    ? { ...changeFromJson(moved.order, moved.message, moved.customer_name), pushed: moved.pushed }
-    : null;
+  if (!moved) return null;
+  const change: OrderChange = {
+    ...changeFromJson(moved.order, moved.message, moved.customer_name),
+    pushed: moved.pushed,
+  };
+  if (moved.stamp && moved.stamp_message) {
+    const stamp = JSON.parse(moved.stamp) as { stamps: number; stamps_required: number };
+    change.stamp = {
+      message: messageFromJson(moved.stamp_message),
+      stamps: stamp.stamps,
+      stampsRequired: stamp.stamps_required,
+    };
+  }
+  return change;
+}
+
+/**
+ * The CTEs of a completion's stamp (issue 29): `stamped` writes one stamp keyed by the order (a retried or racing
+ * completion cannot write a second; the move's own condition already lets only one through), not for an order that
+ * spent a card, and only where the shop's card is on; `stamp_count` is the card after it ('Stamp 8 of 10': the
+ * statement's snapshot does not see its own insert, hence + 1); `stamp_message` is that chat line to the customer.
+ */
+function stampCtes(now: Date) {
+  return sql`stamped as (
+      insert into ${loyaltyStamps} (order_id, shop_id, customer_id, created_at)
+      select moved.id, moved.shop_id, moved.customer_id, ${now.toISOString()}::timestamptz
+      from moved join ${coffeeShops} card on card.id = moved.shop_id and card.loyalty_enabled
+      where moved.reward_cents is null
+      on conflict (order_id) do nothing
+      returning order_id, shop_id, customer_id
+    ),
+    stamp_count as (
+      select card.loyalty_stamps_required as stamps_required, 1 + (select count(*)::int from ${loyaltyStamps} ls
+          where ls.customer_id = stamped.customer_id and ls.shop_id = stamped.shop_id
+            and ${liveStamp(sql`ls`, now)}) as stamps
+      from stamped join ${coffeeShops} card on card.id = stamped.shop_id
+    ),
+    -- 'Stamp 8 of 10 at Truth Coffee', as shared/api/loyalty.ts stampLine says it.
+    stamp_message as (
+      insert into ${messages} (sender_id, receiver_id, shop_id, customer_id, content, message_type, order_data)
+      select moved.owner_id, moved.customer_id, moved.shop_id, moved.customer_id,
+        'Stamp ' || least(stamp_count.stamps, stamp_count.stamps_required) || ' of ' || stamp_count.stamps_required
+          || ' at ' || moved.shop_name,
+        'order', json_build_object('orderId', moved.id, 'status', 'completed', 'stamp', true)::text
+      from moved, stamp_count
+      returning *
+    ),`;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Order, OrderLine } from '../../../shared/api/orders.js';
 import { centsToDecimalText } from '../../../shared/domain/money.js';
 import type { OrderStatus } from '../../../shared/domain/order-status.js';
 import type { orders } from '../../db/schema.js';
-import type { OrderChange } from './service.js';
+import type { OrderChange, PlacingOrder } from './service.js';
 
 /** A chosen option as a stored line keeps it: its names and price as they were when ordered. */
 export interface StoredOption {
@@ -23,6 +23,33 @@ export interface StoredLine {
   /** The unit price with the options. */
   priceCents: number;
   options?: StoredOption[];
+  /** A loyalty reward (issue 29): no menu item, one, at minus what it takes off. */
+  kind?: 'discount';
+}
+
+/** The line a redeemed stamp card adds: {name: 'Loyalty reward', quantity: 1, price: '-32.50'}. */
+export const REWARD_LINE_NAME = 'Loyalty reward';
+export function rewardLine(cents: number): StoredLine {
+  return {
+    menuItemId: null,
+    name: REWARD_LINE_NAME,
+    quantity: 1,
+    priceCents: -cents,
+    options: [],
+    kind: 'discount',
+  };
+}
+
+/** The order's lines as orders.items keeps them: the priced lines, then the reward's line when one is redeemed. */
+export function storedLinesOf(placing: Pick<PlacingOrder, 'lines' | 'reward'>): StoredLine[] {
+  const lines: StoredLine[] = placing.lines.map(({ optionGroups: _offered, ...line }) => line);
+  return placing.reward ? [...lines, rewardLine(placing.reward.cents)] : lines;
+}
+
+/** What the customer pays: the lines' sum, less the reward (never below R0.00: the reward is at most one line). */
+export function placingTotalCents(placing: Pick<PlacingOrder, 'lines' | 'reward'>): number {
+  const sum = placing.lines.reduce((total, line) => total + line.priceCents * line.quantity, 0);
+  return Math.max(0, sum - (placing.reward?.cents ?? 0));
 }
 
 export interface StoredHistoryEntry {
@@ -43,6 +70,7 @@ export function toLine(line: StoredLine): OrderLine {
       name: option.name,
       price: centsToDecimalText(option.priceCents),
     })),
+    ...(line.kind ? { kind: line.kind } : {}),
   };
 }
 
@@ -112,6 +140,7 @@ export function orderRowFromFields(row: Record<string, unknown>): OrderRow {
     paymentUrl: row.payment_url as string | null,
     pickupCode: row.pickup_code as string | null,
     pickupDay: row.pickup_day as string | null,
+    rewardCents: row.reward_cents as number | null,
     createdAt: timestampOf(row.created_at)!,
     updatedAt: timestampOf(row.updated_at)!,
   };

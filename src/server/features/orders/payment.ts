@@ -4,11 +4,12 @@
 // conditional write; the callers publish and mail after it has committed.
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { cardNotFullText } from '../../../shared/api/loyalty.js';
 import type { Order } from '../../../shared/api/orders.js';
 import { PAYMENT_WINDOW_MINUTES, type PaymentStatus } from '../../../shared/api/payments.js';
 import type { Database } from '../../db/client.js';
 import { executePrepared } from '../../db/prepared.js';
-import { coffeeShops, orderCheckouts, orders, slotPlaces, users } from '../../db/schema.js';
+import { coffeeShops, loyaltyStamps, orderCheckouts, orders, slotPlaces, users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import {
   PaymentProviderError,
@@ -17,8 +18,9 @@ import {
   type PaymentTransaction,
 } from '../../integrations/payments.js';
 import { enqueue } from '../../outbox.js';
+import { cardCtes, giveCardBackSql, liveStamp, spendCardCte } from '../loyalty/card-sql.js';
 import { type CheckoutRow, checkoutAsOrder, placingFromJson, placingToJson } from './checkouts.js';
-import { toOrder } from './order-row.js';
+import { placingTotalCents, toOrder } from './order-row.js';
 import { receiptMail } from './receipt.js';
 import {
   type CheckoutToStart,
@@ -48,7 +50,9 @@ export async function startCheckout(
   publicUrl: string,
   { placing, names, customerEmail, subaccountCode, openOrdersPerShop }: CheckoutToStart,
 ): Promise<{ created: boolean; order: Order }> {
-  const totalCents = placing.lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+  const totalCents = placingTotalCents(placing);
+  // A redeemed card (issue 29) is held by the checkout from now: given back if the payment never comes.
+  const spends = placing.reward !== null;
   const reference = `order_${randomBytes(12).toString('hex')}`;
   const expiresAt = new Date(placing.now.getTime() + PAYMENT_WINDOW_MINUTES * 60_000);
   // The checkout, its open-order place (decision 0010: an unpaid order counts towards OPEN_ORDERS_PER_SHOP) and its
@@ -62,6 +66,7 @@ export async function startCheckout(
       [reserved] = await executePrepared<{ orderId: number }>(
         db,
         sql`with ${limited ? slotPlaceCtes(placing) : sql``}
+        ${spends ? cardCtes({ ...placing, stampsRequired: placing.reward!.stampsRequired }) : sql``}
         open_taken as (
           select open_place from ${orderCheckouts} where customer_id = ${placing.customerId}
             and shop_id = ${placing.shopId} and payment_status = 'awaiting' and open_place is not null
@@ -78,11 +83,12 @@ export async function startCheckout(
             ${reference}, ${subaccountCode}, ${totalCents}, ${JSON.stringify(placingToJson(placing, names))}::jsonb,
             ${placing.idempotencyKey}, ${placing.fingerprint}, open_free.place, ${expiresAt.toISOString()}::timestamptz,
             ${placing.now.toISOString()}::timestamptz, ${placing.now.toISOString()}::timestamptz
-          from open_free${limited ? sql`, slot_free` : sql``}
+          from open_free${limited ? sql`, slot_free` : sql``}${spends ? sql`, card_full` : sql``}
           where open_free.place is not null ${limited ? sql`and slot_free.place is not null` : sql``}
+            ${spends ? sql`and card_full.ok` : sql``}
           on conflict do nothing
           returning order_id
-        )${
+        )${spends ? sql`, ${spendCardCte(sql`reserved`, sql`order_id`)}` : sql``}${
           limited
             ? sql`,
         placed as (
@@ -99,16 +105,29 @@ export async function startCheckout(
       continue;
     }
     if (reserved) break;
-    const [facts] = await executePrepared<{ awaiting: number; keyTaken: boolean; slotTaken: number }>(
+    const [facts] = await executePrepared<{
+      awaiting: number;
+      keyTaken: boolean;
+      slotTaken: number;
+      stamps: number;
+    }>(
       db,
       sql`select (select count(*)::int from ${orderCheckouts} where customer_id = ${placing.customerId}
             and shop_id = ${placing.shopId} and payment_status = 'awaiting') as awaiting,
+          (select count(*)::int from ${loyaltyStamps} ls where ls.customer_id = ${placing.customerId}
+            and ls.shop_id = ${placing.shopId} and ${liveStamp(sql`ls`, placing.now)}) as stamps,
           exists (select 1 from ${orderCheckouts} where customer_id = ${placing.customerId}
             and idempotency_key = ${placing.idempotencyKey}) as "keyTaken",
           (select count(*)::int from ${slotPlaces} where shop_id = ${placing.shopId}
             and slot_at = ${placing.slotAt}::timestamptz) as "slotTaken"`,
     );
     if (facts?.keyTaken) break;
+    // A racing order spent the card first.
+    if (placing.reward && (facts?.stamps ?? 0) < placing.reward.stampsRequired)
+      throw new HttpError(
+        409,
+        cardNotFullText(names.shopName, facts?.stamps ?? 0, placing.reward.stampsRequired),
+      );
     if ((facts?.awaiting ?? 0) >= openOrdersPerShop)
       throw new HttpError(
         409,
@@ -150,9 +169,10 @@ export async function startCheckout(
   }
 }
 
-/** An unpaid order given up: its place in the pickup slot is free again. */
+/** An unpaid order given up: its place in the pickup slot is free again, and a card it redeemed is given back. */
 async function releaseSlotPlace(db: Database, orderId: number) {
   await db.delete(slotPlaces).where(eq(slotPlaces.orderId, orderId));
+  await db.execute(giveCardBackSql(sql`${orderId}::int`));
 }
 
 /** The order as it is now: in orders once paid, else its checkout. */

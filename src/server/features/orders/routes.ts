@@ -7,7 +7,10 @@ import {
   orderListQuery,
   orderParams,
   placeOrderBody,
+  shopUsual,
   updateOrderBody,
+  usual,
+  usualQuery,
 } from '../../../shared/api/orders.js';
 import type { App } from '../../app-type.js';
 import { requireRole, requireUser } from '../../auth-guard.js';
@@ -16,6 +19,7 @@ import { cancelUnconfirmed, moveOrder, unconfirmedOrders } from './moves.js';
 import { refundBeforeCancel, startCheckout, sweepUnpaidCheckouts, verifyOrderPayment } from './payment.js';
 import { announceSettlement } from './payment-events.js';
 import { dashboardSummary, getOrder, listOrders, type OrderChange, placeOrder } from './service.js';
+import { findUsual, listUsuals } from './usual.js';
 
 /** How often unpaid online orders past their payment window are looked for. */
 const UNPAID_SWEEP_INTERVAL_MS = 60_000;
@@ -70,9 +74,23 @@ export function publishOrderChange(
       customerId: change.order.customerId,
       ownerId: change.ownerId,
       order: change.order,
+      ...(change.stamp && {
+        stamp: {
+          type: 'loyalty_stamp' as const,
+          shopId: change.order.shopId,
+          shopName: change.order.shopName,
+          stamps: change.stamp.stamps,
+          stampsRequired: change.stamp.stampsRequired,
+        },
+      }),
     })
     .catch(fail);
   bus.publish({ type: 'new_message', messageId: change.message.id, message: change.message }).catch(fail);
+  // The stamp's chat line (issue 29).
+  if (change.stamp)
+    bus
+      .publish({ type: 'new_message', messageId: change.stamp.message.id, message: change.stamp.message })
+      .catch(fail);
   // A push notification was written with the change: sent now rather than at the worker's next tick.
   if (change.pushed) app.deps.outbox.kick();
 }
@@ -129,6 +147,16 @@ export function orderRoutes(app: App) {
     '/api/orders',
     { schema: { querystring: orderListQuery, response: { 200: z.array(order) } } },
     (request) => listOrders(app.db, requireUser(request), request.query),
+  );
+
+  // "My usual" (issue 29): a customer's most ordered basket at one shop (null: none), or at each shop that has one.
+  app.get(
+    '/api/orders/usual',
+    { schema: { querystring: usualQuery, response: { 200: usual.nullable() } } },
+    (request) => findUsual(app.db, requireRole(request, 'customer').id, request.query.shopId),
+  );
+  app.get('/api/orders/usuals', { schema: { response: { 200: z.array(shopUsual) } } }, (request) =>
+    listUsuals(app.db, requireRole(request, 'customer').id),
   );
 
   app.get('/api/orders/:id', { schema: { params: orderParams, response: { 200: order } } }, (request) =>

@@ -4,6 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { cardNotFullText } from '../../../shared/api/loyalty.js';
 import type { Message } from '../../../shared/api/messages.js';
 import {
   type DashboardSummary,
@@ -17,6 +18,7 @@ import {
 } from '../../../shared/api/orders.js';
 import type { OnlinePaymentSetting } from '../../../shared/api/payments.js';
 import { localDateOf } from '../../../shared/domain/local-date.js';
+import { rewardCents } from '../../../shared/domain/loyalty-reward.js';
 import { centsToDecimalText, centsToRand } from '../../../shared/domain/money.js';
 import type { SpecialHours, WeeklyHours } from '../../../shared/domain/opening-hours.js';
 import {
@@ -38,6 +40,7 @@ import { executePrepared } from '../../db/prepared.js';
 import {
   businessHours,
   coffeeShops,
+  loyaltyStamps,
   menuItemOptionGroups,
   menuItems,
   messages,
@@ -51,6 +54,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
+import { cardCtes, liveStamp, spendCardCte } from '../loyalty/card-sql.js';
 import { pushEventSql } from '../push/enqueue.js';
 import { slotCounts, slotRuleInput } from '../shops/pickup-slots.js';
 import {
@@ -63,9 +67,12 @@ import {
 import {
   messageFromJson,
   orderRowFromJson,
+  placingTotalCents,
+  REWARD_LINE_NAME,
   type StoredHistoryEntry,
   type StoredLine,
   type StoredOption,
+  storedLinesOf,
   toLine,
   toOrder,
 } from './order-row.js';
@@ -107,6 +114,9 @@ interface PlacementFacts {
   placedWithKey: number | null;
   /** An online order placed with this key, still in order_checkouts (not paid yet, or never). */
   checkoutWithKey: number | null;
+  /** The shop's stamp card (issue 29) and the customer's live stamps there. */
+  loyalty: { enabled: boolean; stampsRequired: number; rewardMaxCents: number } | null;
+  stamps: number;
   items: MenuItemFound[];
   weekly: WeeklyHours[];
   special: SpecialDay[];
@@ -119,6 +129,8 @@ export interface OrderChange {
   message: Message;
   /** A push notification was written to the outbox with it (the worker is kicked once it commits). */
   pushed?: boolean;
+  /** The stamp a completion earned (issue 29): its chat line to the customer, and the card after it. */
+  stamp?: { message: Message; stamps: number; stampsRequired: number };
 }
 
 const orderWithNames = {
@@ -186,6 +198,11 @@ export async function placeOrder(
           and c.created_at >= ${windowStart.toISOString()}::timestamptz) as "checkoutWithKey",
         (select o.id from ${orders} o where o.customer_id = ${customerId} and o.idempotency_key = ${idempotencyKey}
           and o.created_at >= ${windowStart.toISOString()}::timestamptz) as "placedWithKey",
+        case when s.loyalty_stamps_required is null then null
+          else json_build_object('enabled', s.loyalty_enabled, 'stampsRequired', s.loyalty_stamps_required,
+            'rewardMaxCents', s.loyalty_reward_max_cents) end as loyalty,
+        (select count(*)::int from ${loyaltyStamps} ls where ls.customer_id = ${customerId} and ls.shop_id = s.id
+          and ${liveStamp(sql`ls`, now)}) as stamps,
         (select coalesce(json_agg(json_build_object('id', m.id, 'name', m.name, 'priceCents', m.price_cents,
             'isAvailable', m.is_available, 'groups', ${itemGroupsJson})), '[]'::json)
           from ${menuItems} m where m.shop_id = s.id and m.id = any(${`{${wanted.join(',')}}`}::int[])) as items,
@@ -211,8 +228,6 @@ export async function placeOrder(
   if (!shop.acceptingOrders) throw new HttpError(409, `${shop.name} is not taking orders right now`);
   // Online payment only where the server has Paystack and the shop offers it (issue 26).
   const offered = settings.paymentsConfigured && shop.subaccountCode ? shop.onlinePayment : 'off';
-  if (input.payment === 'counter' && offered === 'required')
-    throw new HttpError(409, `${shop.name} takes payment online only: choose Pay now`);
   if (input.payment === 'online' && offered === 'off')
     throw new HttpError(409, `${shop.name} does not take payment online: choose Pay at the counter`);
 
@@ -231,6 +246,7 @@ export async function placeOrder(
     );
 
   const lines = linesOf(input.items, byId);
+  const reward = input.redeemReward ? rewardOf(shop, lines) : null;
 
   const pickupTime = new Date(input.pickupTime);
   const problem = pickupTimeProblem({ weekly: shop.weekly, special: shop.special, now, pickupTime });
@@ -253,6 +269,7 @@ export async function placeOrder(
     });
 
   const placing: PlacingOrder = {
+    reward,
     shopId: shop.id,
     ownerId: shop.ownerId,
     customerId,
@@ -266,7 +283,11 @@ export async function placeOrder(
     maxOrdersPerSlot: pace.maxOrdersPerSlot,
   };
   const names = { shopName: shop.name, customerName: shop.customerName };
-  if (input.payment === 'online') {
+  // An order a reward makes free (R0.00) has nothing to pay, online or at the counter (issue 29).
+  const payable = placingTotalCents(placing) > 0;
+  if (payable && input.payment === 'counter' && offered === 'required')
+    throw new HttpError(409, `${shop.name} takes payment online only: choose Pay now`);
+  if (payable && input.payment === 'online') {
     // Not an order the shop sees until it is paid: orders/payment.ts starts the payment (the route calls it).
     const checkout = {
       placing,
@@ -359,6 +380,22 @@ function linesOf(
   return [...byKey.values()];
 }
 
+/**
+ * What a redeemed card takes off (issue 29): the dearest line's unit price, at most the card's rewardMaxValue. 409
+ * when the shop has no card switched on, or the customer's card there is not full.
+ */
+function rewardOf(shop: PlacementFacts, lines: PricedLine[]): PlacingOrder['reward'] {
+  const card = shop.loyalty;
+  if (!card?.enabled) throw new HttpError(409, `${shop.name} has no stamp card at the moment`);
+  if (shop.stamps < card.stampsRequired)
+    throw new HttpError(409, cardNotFullText(shop.name, shop.stamps, card.stampsRequired));
+  const cents = rewardCents(
+    lines.map((line) => line.priceCents),
+    card.rewardMaxCents,
+  );
+  return { cents, stampsRequired: card.stampsRequired };
+}
+
 /** A placed line, and the names of the groups its item offered (kept on order_lines for analytics' shares). */
 type PricedLine = StoredLine & { options: StoredOption[]; optionGroups: string[] | null };
 
@@ -403,16 +440,29 @@ async function insertWithinLimits(
       throw error;
     }
     if (written) return written;
-    const [facts] = await executePrepared<{ open: number; keyTaken: boolean; slotTaken: number }>(
+    const [facts] = await executePrepared<{
+      open: number;
+      keyTaken: boolean;
+      slotTaken: number;
+      stamps: number;
+    }>(
       db,
       sql`select (select count(*)::int from ${orders} o where o.customer_id = ${order.customerId}
             and o.shop_id = ${order.shopId} and o.status in ('pending', 'confirmed')) as open,
           exists (select 1 from ${orders} o where o.customer_id = ${order.customerId}
             and o.idempotency_key = ${order.idempotencyKey}) as "keyTaken",
           (select count(*)::int from ${slotPlaces} p where p.shop_id = ${order.shopId}
-            and p.slot_at = ${order.slotAt}::timestamptz) as "slotTaken"`,
+            and p.slot_at = ${order.slotAt}::timestamptz) as "slotTaken",
+          (select count(*)::int from ${loyaltyStamps} ls where ls.customer_id = ${order.customerId}
+            and ls.shop_id = ${order.shopId} and ${liveStamp(sql`ls`, order.now)}) as stamps`,
     );
     if (facts?.keyTaken) return null;
+    // A racing order spent the card first.
+    if (order.reward && (facts?.stamps ?? 0) < order.reward.stampsRequired)
+      throw new HttpError(
+        409,
+        cardNotFullText(names.shopName, facts?.stamps ?? 0, order.reward.stampsRequired),
+      );
     if (order.maxOrdersPerSlot !== null && (facts?.slotTaken ?? 0) >= order.maxOrdersPerSlot)
       throw await capacityRefusal(db, order.shopId, order.pickupTime, order.now);
     if ((facts?.open ?? 0) >= limits.openOrdersPerShop)
@@ -425,6 +475,8 @@ async function insertWithinLimits(
 }
 
 export interface PlacingOrder {
+  /** A full stamp card spent on this order (issue 29): what it takes off, and how many stamps it spends. */
+  reward: { cents: number; stampsRequired: number } | null;
   shopId: number;
   ownerId: number;
   customerId: number;
@@ -510,7 +562,9 @@ export async function insertOrder(
   },
 ): Promise<OrderChange | null> {
   const at = order.now.toISOString();
-  const totalCents = order.lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+  const totalCents = placingTotalCents(order);
+  // A redeemed card is spent here, in the order's own statement; a paid online order's checkout spent it already.
+  const spends = order.reward !== null && !how.paid;
   const history: StoredHistoryEntry[] = [{ status: 'pending', at }];
   // A place in the pickup slot only where the shop limits its slots (and not for a paid online order, whose
   // checkout took one already): shops without a limit pay nothing for the rule.
@@ -520,12 +574,13 @@ export async function insertOrder(
       const chosen = optionsLabel(line.options);
       return `${line.quantity} × ${line.name}${chosen ? ` (${chosen})` : ''}`;
     })
-    .join(', ');
-  const stored: StoredLine[] = order.lines.map(({ optionGroups: _offered, ...line }) => line);
+    .join(', ')
+    .concat(order.reward ? `, ${REWARD_LINE_NAME}` : '');
+  const stored = storedLinesOf(order);
   // 'Order #{id}: 2 × Flat White (R65.00)', and orderData {orderId, items, total} as JSON text.
   const contentAfterId = `: ${summary.length > 400 ? `${summary.slice(0, 399)}…` : summary} (${centsToRand(totalCents)})`;
   const placedData: Omit<OrderPlacedData, 'orderId'> = {
-    items: order.lines.map(toLine),
+    items: stored.map(toLine),
     total: centsToDecimalText(totalCents),
   };
   const dataAfterId = `,${JSON.stringify(placedData).slice(1)}`;
@@ -545,24 +600,27 @@ export async function insertOrder(
       // The lowest free place in the pickup's slot (issue 30); a paid online order's checkout holds one already.
       takesPlace ? slotPlaceCtes(order) : sql``
     }
+    ${spends ? cardCtes({ ...order, stampsRequired: order.reward!.stampsRequired }) : sql``}
     placed as (
       insert into ${orders} (${how.paid ? sql`id, ` : sql``}shop_id, customer_id, items, total_cents, status, status_history, pickup_time,
         notes, idempotency_key, idempotency_fingerprint, open_slot, payment_status, paid_at, payment_reference,
-        payment_url, pickup_code, pickup_day, created_at, updated_at)
+        payment_url, pickup_code, pickup_day, reward_cents, created_at, updated_at)
       select ${how.paid ? sql`${how.paid.id}::int, ` : sql``}${order.shopId}, ${order.customerId}, ${JSON.stringify(stored)}::jsonb, ${totalCents},
         'pending', ${JSON.stringify(history)}::jsonb, ${order.pickupTime.toISOString()}::timestamptz,
         ${order.notes}, ${order.idempotencyKey}, ${order.fingerprint}, free.slot,
         ${how.paid ? 'paid' : 'not_required'}, ${how.paid ? sql`${how.paid.paidAt.toISOString()}::timestamptz` : null},
         ${how.paid?.reference ?? null}, ${how.paid?.url ?? null}, ${newPickupCode()},
-        ${localDateOf(order.pickupTime)}::date, ${at}::timestamptz, ${at}::timestamptz
-      from free${takesPlace ? sql`, slot_free` : sql``}
+        ${localDateOf(order.pickupTime)}::date, ${order.reward?.cents ?? null}::int, ${at}::timestamptz, ${at}::timestamptz
+      from free${takesPlace ? sql`, slot_free` : sql``}${spends ? sql`, card_full` : sql``}
       where ${how.openOrdersPerShop === null ? sql`true` : sql`free.slot is not null`}
         ${takesPlace ? sql`and slot_free.place is not null` : sql``}
+        ${spends ? sql`and card_full.ok` : sql``}
       -- Any unique index: this key taken (orders_customer_idempotency_key), this open place (orders_open_slot), or
       -- this pickup code that day (orders_pickup_code): nothing is written and the caller looks why.
       on conflict do nothing
       returning *
     ),
+    ${spends ? sql`${spendCardCte(sql`placed`, sql`id`)},` : sql``}
     ${
       !takesPlace
         ? sql``
@@ -607,11 +665,13 @@ export async function insertOrder(
  * may ask for a pickup a minute later and is still the same order.
  */
 function fingerprintOf(input: z.output<typeof placeOrderBody>): string {
-  const { shopId, items, notes } = input;
+  const { shopId, items, notes, redeemReward } = input;
   const canonical = JSON.stringify({
     shopId,
     items: items.map(({ menuItemId, quantity, options }) => ({ menuItemId, quantity, options })),
     notes,
+    // Only when asked, so the fingerprints kept before loyalty still match their retries.
+    ...(redeemReward ? { redeemReward } : {}),
   });
   return createHash('sha256').update(canonical).digest('base64url');
 }

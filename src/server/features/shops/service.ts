@@ -57,6 +57,9 @@ const shopColumns = {
   busyExtraMinutes: coffeeShops.busyExtraMinutes,
   busyUntil: coffeeShops.busyUntil,
   autoCancelMinutes: coffeeShops.autoCancelMinutes,
+  loyaltyEnabled: coffeeShops.loyaltyEnabled,
+  loyaltyStampsRequired: coffeeShops.loyaltyStampsRequired,
+  loyaltyReward: coffeeShops.loyaltyReward,
 };
 type ShopFields = Pick<ShopRow, keyof typeof shopColumns>;
 
@@ -103,6 +106,11 @@ export function toShop(row: ShopFields, featured = isFeatured(row), distanceKm?:
       ? { busyExtraMinutes: row.busyExtraMinutes, busyUntil: new Date(row.busyUntil).toISOString() }
       : { busyExtraMinutes: null, busyUntil: null }),
     autoCancelMinutes: row.autoCancelMinutes,
+    // The stamp card customers can collect now (issue 29): none while it is switched off.
+    loyalty:
+      row.loyaltyEnabled && row.loyaltyStampsRequired !== null && row.loyaltyReward !== null
+        ? { enabled: true, stampsRequired: row.loyaltyStampsRequired, reward: row.loyaltyReward }
+        : null,
     // Worked out for a single shop (getShop); lists leave it out.
     nextPickupAt: null,
     // Filled in from the shop's hours by withOpenState (open-now.ts), which every answer goes through.
