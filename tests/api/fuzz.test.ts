@@ -168,6 +168,8 @@ const queryKeys = [
   'from',
   'to',
   'period',
+  'sort',
+  'page',
 ];
 
 type Body =

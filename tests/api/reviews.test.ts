@@ -69,6 +69,7 @@ describe('submitting reviews', () => {
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
         verifiedOrder: false,
+        reply: null,
       },
       replaced: false,
       shop: { id: shop.id, rating: '5.0', reviewCount: 1 },

@@ -1,7 +1,7 @@
 // The favourites and reviews contract (spec §3 Favorite, Review; §7 Favourites and reviews).
 import { z } from 'zod';
 import { bodyId, pathId } from './ids.js';
-import { MAX_REVIEW_COMMENT } from './review-constants.js';
+import { MAX_REVIEW_COMMENT, MAX_REVIEW_REPLY, reviewSorts } from './review-constants.js';
 import { shop } from './shops.js';
 import { safeText } from './text.js';
 
@@ -28,6 +28,10 @@ export const reviewBody = z.object({
 });
 export type ReviewBody = z.input<typeof reviewBody>;
 
+/** The shop owner's public answer to a review (issue 29): one per review, editable. */
+export const reviewReply = z.object({ text: z.string(), createdAt: z.string(), updatedAt: z.string() });
+export type ReviewReply = z.infer<typeof reviewReply>;
+
 export const review = z.object({
   id: z.number().int(),
   shopId: z.number().int(),
@@ -39,6 +43,8 @@ export const review = z.object({
   updatedAt: z.string(),
   /** 'Verified order': the author has a completed order from this shop. */
   verifiedOrder: z.boolean(),
+  /** The owner's answer ('Response from the owner'); null until they answer. */
+  reply: reviewReply.nullable(),
 });
 export type Review = z.infer<typeof review>;
 
@@ -49,3 +55,41 @@ export const reviewResult = z.object({
   shop: z.object({ id: z.number().int(), rating: z.string(), reviewCount: z.number().int() }),
 });
 export type ReviewResult = z.infer<typeof reviewResult>;
+
+// Owners answer reviews, and a shop's reviews in pages with their summary (issue 29).
+
+export const reviewIdParams = z.object({ id: pathId('id') });
+
+export const reviewReplyBody = z.object({
+  text: safeText('text is required')
+    .trim()
+    .min(1, 'text must not be empty')
+    .max(MAX_REVIEW_REPLY, `text must be at most ${MAX_REVIEW_REPLY} characters`),
+});
+export type ReviewReplyBody = z.input<typeof reviewReplyBody>;
+
+/** GET /api/reviews/{shopId}: still an array (spec §7), now in an order and a page of REVIEW_PAGE_SIZE. */
+export const reviewListQuery = z.object({
+  sort: z.enum(reviewSorts, { message: 'sort must be newest, highest or lowest' }).default('newest'),
+  /** 1-based. */
+  page: pathId('page').default(1),
+});
+export type ReviewListQuery = z.input<typeof reviewListQuery>;
+
+/** A shop's reviews counted by the database: the mean to one decimal as text ('4.5'), null before the first. */
+export const reviewSummary = z.object({
+  count: z.number().int(),
+  average: z.string().nullable(),
+  histogram: z.object({
+    '5': z.number().int(),
+    '4': z.number().int(),
+    '3': z.number().int(),
+    '2': z.number().int(),
+    '1': z.number().int(),
+  }),
+});
+export type ReviewSummary = z.infer<typeof reviewSummary>;
+
+/** A review of one of the owner's shops that has no answer yet, with the shop's name. */
+export const awaitingReplyReview = review.extend({ shopName: z.string() });
+export type AwaitingReplyReview = z.infer<typeof awaitingReplyReview>;

@@ -1,5 +1,5 @@
-// The dashboard's Overview tab: four stat cards, Recent Orders (with how each was paid), Quick Actions and My
-// Coffee Shops.
+// The dashboard's Overview tab: four stat cards, Recent Orders (with how each was paid), Quick Actions, Reviews
+// waiting for a reply and My Coffee Shops.
 import type { Order } from '@shared/api/orders';
 import type { Shop } from '@shared/api/shops';
 import { centsToRand, randToCents } from '@shared/domain/money';
@@ -12,6 +12,7 @@ import { OrderStatusBadge } from '../orders/OrderStatusBadge';
 import { formatOrderTime } from '../orders/order-time';
 import { paymentLabel } from '../orders/payment-label';
 import { useDashboardSummary } from '../orders/queries';
+import { AwaitingReplyCard } from '../reviews/AwaitingReplyCard';
 import { MyShopCard } from './MyShopCard';
 import { QuickActions } from './QuickActions';
 import { type OpenShopAction, ShopActionDialog } from './ShopActionDialog';
@@ -76,6 +77,7 @@ export function OverviewTab({ shops, activeChats }: { shops: Shop[]; activeChats
         </Card>
         <QuickActions shops={shops} onAction={setOpenAction} />
       </div>
+      <AwaitingReplyCard />
       <section aria-labelledby="my-shops-heading">
         <h2 id="my-shops-heading" className="mb-4 font-display text-2xl font-semibold">
           My Coffee Shops

@@ -1,69 +1,115 @@
-// A shop's reviews on its page, newest first: stars, the author, the comment, and 'Verified order' when the
-// author has collected an order from the shop (the server decides that from orders, not from the review).
-import type { Review } from '@shared/api/favorites';
-import { formatLocal } from '@shared/domain/local-date';
-import { BadgeCheck, Star } from 'lucide-react';
+// A shop's reviews on its page (issue 29): the star summary, a sort (Newest, Highest, Lowest), pages of ten behind
+// 'Show more', and each review with the owner's reply. The shop's owner, signed in, answers reviews here too.
+import { REVIEW_PAGE_SIZE, type ReviewSort, reviewSorts } from '@shared/api/review-constants';
+import { useEffect, useRef, useState } from 'react';
+import { useAuth } from '../../lib/auth';
+import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { Label } from '../../ui/Label';
+import { NativeSelect } from '../../ui/NativeSelect';
 import { Skeleton } from '../../ui/Skeleton';
-import { useShopReviews } from './queries';
+import { useShop } from '../shops/queries';
+import { useReviewSummary, useShopReviews } from './queries';
+import { ReviewItem } from './ReviewItem';
+import { ReviewSummaryPanel } from './ReviewSummaryPanel';
 
-function Stars({ rating }: { rating: number }) {
-  return (
-    <span className="flex" role="img" aria-label={`${rating} out of 5 stars`}>
-      {[1, 2, 3, 4, 5].map((value) => (
-        <Star
-          key={value}
-          aria-hidden
-          className={value <= rating ? 'h-4 w-4 fill-amber-400 text-amber-500' : 'h-4 w-4 text-espresso-300'}
-        />
-      ))}
-    </span>
-  );
-}
+const sortLabels: Record<ReviewSort, string> = { newest: 'Newest', highest: 'Highest', lowest: 'Lowest' };
 
-function ReviewItem({ review }: { review: Review }) {
-  return (
-    <li className="space-y-1.5 py-4 first:pt-0 last:pb-0">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <Stars rating={review.rating} />
-        <span className="font-semibold text-espresso-950">{review.username}</span>
-        {review.verifiedOrder && (
-          <span className="flex items-center gap-1 text-xs font-medium text-leaf">
-            <BadgeCheck className="h-4 w-4" aria-hidden /> Verified order
-          </span>
-        )}
-        <span className="text-xs text-espresso-600">
-          {formatLocal(new Date(review.updatedAt), 'd MMM yyyy')}
-        </span>
-      </div>
-      {review.comment && <p className="break-words text-espresso-800">{review.comment}</p>}
-    </li>
-  );
+/**
+ * A link to one review (/shops/7#review-12, from the owner's dashboard) scrolls to it once the reviews are there; a
+ * review beyond the first page is not loaded, and then the link at least lands on the reviews.
+ */
+function useScrollToLinkedReview(loaded: boolean) {
+  const done = useRef(false);
+  useEffect(() => {
+    const hash = window.location.hash;
+    if (!loaded || done.current || !/^#review-\d+$/.test(hash)) return;
+    done.current = true;
+    const target = document.getElementById(hash.slice(1)) ?? document.getElementById('reviews-heading');
+    target?.scrollIntoView({ block: 'start' });
+  }, [loaded]);
 }
 
 export function ShopReviews({ shopId }: { shopId: number }) {
-  const reviews = useShopReviews(shopId);
+  const [sort, setSort] = useState<ReviewSort>('newest');
+  const summary = useReviewSummary(shopId);
+  const pages = useShopReviews(shopId, sort);
+  const { user } = useAuth();
+  // The shop page has loaded the shop already: this reads its cache, to know whether the reader owns it.
+  const shop = useShop(shopId);
+  const isOwner = user !== null && shop.data?.ownerId === user.id;
+  useScrollToLinkedReview(pages.isSuccess);
+  const total = summary.data?.count ?? 0;
+  // A last page of exactly ten looks like there could be more: the summary's count says there is not.
+  const hasMore = pages.hasNextPage && (!summary.data || pages.reviews.length < total);
+
   return (
     <section aria-labelledby="reviews-heading" className="space-y-4">
-      <h2 id="reviews-heading" className="font-display text-2xl font-semibold text-espresso-950">
+      <h2 id="reviews-heading" className="scroll-mt-24 font-display text-2xl font-semibold text-espresso-950">
         Reviews
       </h2>
-      <Card className="p-5">
-        {reviews.isLoading ? (
+      <Card className="space-y-5 p-5">
+        {pages.isLoading ? (
           <div className="space-y-3" role="status" aria-label="Loading reviews">
+            <Skeleton className="h-10 w-1/3" />
             <Skeleton className="h-5 w-1/2" />
             <Skeleton className="h-5 w-3/4" />
           </div>
-        ) : reviews.isError ? (
-          <p className="text-sm text-espresso-700">Reviews could not be loaded. Please try again later.</p>
-        ) : (reviews.data ?? []).length === 0 ? (
+        ) : pages.isError ? (
+          <div className="space-y-3">
+            <p className="text-sm text-espresso-700">Reviews could not be loaded. Please try again later.</p>
+            <Button variant="outline" size="sm" onClick={() => void pages.refetch()}>
+              Try Again
+            </Button>
+          </div>
+        ) : pages.reviews.length === 0 ? (
           <p className="text-sm text-espresso-700">No reviews yet. Be the first to leave one.</p>
         ) : (
-          <ul className="divide-y divide-espresso-100">
-            {reviews.data!.map((review) => (
-              <ReviewItem key={review.id} review={review} />
-            ))}
-          </ul>
+          <>
+            {summary.data && <ReviewSummaryPanel summary={summary.data} />}
+            <div className="flex flex-wrap items-center justify-between gap-3 border-t border-espresso-100 pt-4">
+              <p className="text-sm text-espresso-700" aria-live="polite">
+                {total > REVIEW_PAGE_SIZE
+                  ? `Showing ${pages.reviews.length} of ${total}`
+                  : `${pages.reviews.length} ${pages.reviews.length === 1 ? 'review' : 'reviews'}`}
+              </p>
+              <div className="flex items-center gap-2">
+                <Label htmlFor={`review-sort-${shopId}`}>Sort by</Label>
+                <NativeSelect
+                  id={`review-sort-${shopId}`}
+                  className="w-32"
+                  value={sort}
+                  onChange={(event) => setSort(event.target.value as ReviewSort)}
+                >
+                  {reviewSorts.map((option) => (
+                    <option key={option} value={option}>
+                      {sortLabels[option]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+            </div>
+            <ul
+              className="divide-y divide-espresso-100"
+              aria-label="Reviews"
+              aria-busy={pages.isPlaceholderData || pages.isFetchingNextPage}
+            >
+              {pages.reviews.map((review) => (
+                <ReviewItem key={review.id} review={review} isOwner={isOwner} />
+              ))}
+            </ul>
+            {hasMore && (
+              <div className="flex justify-center">
+                <Button
+                  variant="outline"
+                  onClick={() => void pages.fetchNextPage()}
+                  disabled={pages.isFetchingNextPage}
+                >
+                  {pages.isFetchingNextPage ? 'Loading...' : 'Show more reviews'}
+                </Button>
+              </div>
+            )}
+          </>
         )}
       </Card>
     </section>

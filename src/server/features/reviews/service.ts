@@ -1,8 +1,16 @@
 // Reviews: one per customer per shop (a new one replaces the old); the shop's rating follows in the same transaction.
-import { and, desc, eq, sql } from 'drizzle-orm';
+// A shop's reviews read in pages and sorts, and counted by stars (issue 29); the owners' answers are in replies.ts.
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CONFIRM_REVIEW_FIRST } from '../../../shared/api/auth.js';
-import type { Review, ReviewResult, reviewBody } from '../../../shared/api/favorites.js';
+import {
+  REVIEW_PAGE_SIZE,
+  type Review,
+  type ReviewResult,
+  type ReviewSort,
+  type ReviewSummary,
+  type reviewBody,
+} from '../../../shared/api/favorites.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { coffeeShops, orders, reviews, users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
@@ -87,7 +95,10 @@ export async function submitReview(
   });
 }
 
-function toReview(row: typeof reviews.$inferSelect & { username: string; verifiedOrder: boolean }): Review {
+/** A review row as the contract shapes it; the reply is there only once it has text (issue 29). */
+export function toReview(
+  row: typeof reviews.$inferSelect & { username: string; verifiedOrder: boolean },
+): Review {
   return {
     id: row.id,
     shopId: row.shopId,
@@ -98,27 +109,92 @@ function toReview(row: typeof reviews.$inferSelect & { username: string; verifie
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     verifiedOrder: row.verifiedOrder,
+    reply:
+      row.replyText !== null && row.replyCreatedAt
+        ? {
+            text: row.replyText,
+            createdAt: row.replyCreatedAt.toISOString(),
+            updatedAt: (row.replyUpdatedAt ?? row.replyCreatedAt).toISOString(),
+          }
+        : null,
   };
 }
 
-export async function listReviews(db: Database, shopId: number, limit = 20): Promise<Review[]> {
-  const rows = await db
-    .select({ review: reviews, username: users.username, verifiedOrder: isVerifiedOrder })
-    .from(reviews)
-    .innerJoin(users, eq(users.id, reviews.userId))
-    .where(eq(reviews.shopId, shopId))
-    .orderBy(desc(reviews.updatedAt))
-    .limit(limit);
+/** What every read of reviews selects: the row, its author's name and whether they collected an order. */
+export const reviewColumns = { review: reviews, username: users.username, verifiedOrder: isVerifiedOrder };
+
+/** Reviews read with reviewColumns, as the contract shapes them. */
+export function toReviews(
+  rows: { review: typeof reviews.$inferSelect; username: string; verifiedOrder: boolean }[],
+): Review[] {
   return rows.map((row) =>
     toReview({ ...row.review, username: row.username, verifiedOrder: row.verifiedOrder }),
   );
 }
 
+/**
+ * Each sort's ORDER BY. Newest is by the last change, as before sorts existed: a replaced review is news again.
+ * Ties end on the id, so a page boundary never shows one review twice or skips one.
+ */
+const reviewOrders: Record<ReviewSort, SQL[]> = {
+  newest: [desc(reviews.updatedAt), desc(reviews.id)],
+  highest: [desc(reviews.rating), desc(reviews.updatedAt), desc(reviews.id)],
+  lowest: [asc(reviews.rating), desc(reviews.updatedAt), desc(reviews.id)],
+};
+
+/** One page (1-based, REVIEW_PAGE_SIZE reviews) of a shop's reviews in the sort asked for. */
+export async function listReviews(
+  db: Database,
+  shopId: number,
+  { sort, page }: { sort: ReviewSort; page: number },
+): Promise<Review[]> {
+  const rows = await db
+    .select(reviewColumns)
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(eq(reviews.shopId, shopId))
+    .orderBy(...reviewOrders[sort])
+    .limit(REVIEW_PAGE_SIZE)
+    .offset((page - 1) * REVIEW_PAGE_SIZE);
+  return toReviews(rows);
+}
+
 export async function findOwnReview(db: Database, userId: number, shopId: number): Promise<Review | null> {
   const [row] = await db
-    .select({ review: reviews, username: users.username, verifiedOrder: isVerifiedOrder })
+    .select(reviewColumns)
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))
     .where(and(eq(reviews.userId, userId), eq(reviews.shopId, shopId)));
   return row ? toReview({ ...row.review, username: row.username, verifiedOrder: row.verifiedOrder }) : null;
+}
+
+/**
+ * A shop's reviews counted by the database in one pass: how many, the mean to one decimal (rounded as the shop's
+ * rating is, so the two agree) and how many of each star. A shop without reviews counts zeros and no mean.
+ */
+export async function summarizeReviews(db: Database, shopId: number): Promise<ReviewSummary> {
+  const stars = (rating: number) => sql<number>`(count(*) filter (where ${reviews.rating} = ${rating}))::int`;
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      average: sql<string | null>`round(avg(${reviews.rating}), 1)::text`,
+      five: stars(5),
+      four: stars(4),
+      three: stars(3),
+      two: stars(2),
+      one: stars(1),
+    })
+    .from(reviews)
+    .where(eq(reviews.shopId, shopId));
+  return {
+    count: Number(row?.count ?? 0),
+    average: row?.average ?? null,
+    histogram: {
+      '5': Number(row?.five ?? 0),
+      '4': Number(row?.four ?? 0),
+      '3': Number(row?.three ?? 0),
+      '2': Number(row?.two ?? 0),
+      '1': Number(row?.one ?? 0),
+    },
+  };
 }
