@@ -84,7 +84,7 @@ export function OrderCard({
         {lines.map((line) => (
           <li key={orderLineKey(line)} className="flex justify-between gap-3 py-1.5">
             <span className="min-w-0 break-words">
-              <span className="font-medium">{line.quantity} ×</span> {line.name}
+              {line.kind !== 'discount' && <span className="font-medium">{line.quantity} ×</span>} {line.name}
               <OrderLineOptions options={line.options} size="regular" />
             </span>
             <span className="shrink-0 text-espresso-700">

@@ -8,7 +8,7 @@ import type { Shop } from '@shared/api/shops';
 import { isFeatured } from '@shared/domain/featured';
 import { ratingLabel } from '@shared/domain/rating';
 import { Clock, MapPin, Navigation, Star, Truck } from 'lucide-react';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useWatchShop } from '../lib/shop-watch';
 import { Badge } from '../ui/Badge';
@@ -28,10 +28,13 @@ export const ShopCard = memo(function ShopCard({
   shop,
   isFavorite,
   onToggleFavorite,
+  children,
 }: {
   shop: Shop;
   isFavorite?: boolean;
   onToggleFavorite?: (shop: Shop) => void;
+  /** What a page adds above the card's buttons: the favourites' usual (issue 29). */
+  children?: ReactNode;
 }) {
   useWatchShop(shop.id);
   return (
@@ -96,6 +99,7 @@ export const ShopCard = memo(function ShopCard({
             <Truck className="h-4 w-4" aria-hidden /> {formatDeliveryFee(shop.deliveryFee)}
           </span>
         </div>
+        {children}
         <div className="mt-auto flex gap-2 pt-2">
           <ChatButton shop={shop} className="flex-1" />
           <LeaveReviewButton shop={shop} />

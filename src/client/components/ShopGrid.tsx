@@ -1,5 +1,6 @@
 // A titled grid of shop cards.
 import type { Shop } from '@shared/api/shops';
+import type { ReactNode } from 'react';
 import { ShopCard } from './ShopCard';
 
 export function ShopGrid({
@@ -7,11 +8,14 @@ export function ShopGrid({
   shops,
   favoriteIds,
   onToggleFavorite,
+  cardExtra,
 }: {
   title?: string;
   shops: Shop[];
   favoriteIds: Set<number>;
   onToggleFavorite: (shop: Shop) => void;
+  /** What a page adds to a shop's card (the favourites' usual, issue 29); nothing when it gives nothing. */
+  cardExtra?: (shop: Shop) => ReactNode;
 }) {
   return (
     <section className="space-y-4">
@@ -23,7 +27,9 @@ export function ShopGrid({
             shop={shop}
             isFavorite={favoriteIds.has(shop.id)}
             onToggleFavorite={onToggleFavorite}
-          />
+          >
+            {cardExtra?.(shop)}
+          </ShopCard>
         ))}
       </div>
     </section>

@@ -4,12 +4,14 @@
 // signs this tab out (lib/auth.tsx). It also watches the shops on screen (lib/shop-watch.ts) and applies their
 // shop_updated events (issue 31); a signed-out visitor's tab opens a watch-only socket, and only while it shows a shop.
 
+import { type LoyaltyStampEvent, stampLine } from '@shared/api/loyalty-text';
 import { RECONNECT_DELAY_MS } from '@shared/api/message-constants';
 import type { Message, ServerEvent } from '@shared/api/messages';
 import type { Order } from '@shared/api/orders';
 import type { Shop } from '@shared/api/shops';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { stampsLeftText } from '../features/loyalty/card-text';
 import { noticeConversationRead, noticeLiveMessage } from '../features/messages/live-unread';
 import { conversationKey, mergeMessage, UNREAD_TOTAL_KEY } from '../features/messages/queries';
 import { customerOrderToast } from '../features/orders/auto-cancel';
@@ -76,6 +78,12 @@ export function useLiveConnection(userId: number | undefined) {
         const shop = queryClient.getQueryData<Shop>(['/api/coffee-shops', order.shopId]);
         toast({ title: customerOrderToast(order, shop?.autoCancelMinutes ?? null) });
       }
+    };
+
+    /** A collected order's stamp (issue 29): 'Stamp 8 of 10 at Truth Coffee', and the cards read again. */
+    const onStamp = (stamp: LoyaltyStampEvent) => {
+      void queryClient.invalidateQueries({ queryKey: ['/api/loyalty'] });
+      toast({ title: stampLine(stamp), description: stampsLeftText(stamp.stamps, stamp.stampsRequired) });
     };
 
     const onMessage = (message: Message) => {
@@ -147,6 +155,7 @@ export function useLiveConnection(userId: number | undefined) {
         else if (data.type === 'order_created') onOrderCreated(data.order);
         else if (data.type === 'order_updated') onOrderUpdated(data.order);
         else if (data.type === 'shop_updated') applyShopUpdate(queryClient, data);
+        else if (data.type === 'loyalty_stamp') onStamp(data);
         else if (data.type === 'resync') refetchAll();
       };
       opened.onclose = (event) => {

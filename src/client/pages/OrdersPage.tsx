@@ -5,22 +5,20 @@ import type { Order } from '@shared/api/orders';
 import { customerActions, orderStatusMessage } from '@shared/domain/order-status';
 import { ReceiptText, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import { Link, Redirect, useLocation } from 'wouter';
+import { Link, Redirect } from 'wouter';
 import { OrderCard } from '../components/OrderCard';
 import { PageShell } from '../components/PageShell';
 import { Prompt } from '../components/Prompt';
 import { SignInRequired } from '../components/SignInRequired';
+import { MyCards } from '../features/loyalty/MyCards';
 import { PushOffer } from '../features/notifications/PushOffer';
 import { CancelOrderDialog } from '../features/orders/CancelOrderDialog';
-import { getCart, replaceCart } from '../features/orders/cart';
-import { askToChooseAgain } from '../features/orders/choose-again';
 import { focusOrder } from '../features/orders/focus-order';
 import { OrderProgress } from '../features/orders/OrderProgress';
 import { isOverdue } from '../features/orders/overdue';
 import { PaymentReturnNotice } from '../features/orders/PaymentReturnNotice';
 import { useOrders, useReorder, useUpdateOrderStatus } from '../features/orders/queries';
-import type { Reorder } from '../features/orders/reorder';
-import { StartOverDialog } from '../features/orders/StartOverDialog';
+import { useFillCart } from '../features/orders/use-fill-cart';
 import { useNow } from '../features/orders/use-now';
 import { usePaymentReturn } from '../features/orders/use-payment-return';
 import { errorMessage } from '../lib/api';
@@ -105,6 +103,7 @@ function CustomerOrders() {
               active.map((order) => <ActiveOrder key={order.id} order={order} />)
             )}
           </section>
+          <MyCards />
           {past.length > 0 && (
             <section aria-labelledby="past-orders" className="space-y-4">
               <h2 id="past-orders" className="font-display text-2xl font-semibold">
@@ -188,39 +187,13 @@ function ActiveOrder({ order }: { order: Order }) {
 
 function PastOrder({ order }: { order: Order }) {
   const reorder = useReorder();
-  const [, navigate] = useLocation();
-  const [pending, setPending] = useState<Reorder | null>(null);
-
-  const fill = (result: Reorder) => {
-    replaceCart(result.cart);
-    // Lines whose options cannot all be had again open their sheet on the shop page, naming what changed.
-    askToChooseAgain(order.shopId, result.toChoose);
-    const notes = [
-      result.unavailable.length > 0 ? `Not available now: ${result.unavailable.join(', ')}.` : '',
-      ...result.toChoose.map((line) => `${line.reason}.`),
-    ].filter(Boolean);
-    toast({
-      title: result.cart.lines.length > 0 ? 'Added to your cart' : 'Choose again',
-      description: notes.length > 0 ? notes.join(' ') : `Everything from order #${order.id} is in your cart.`,
-    });
-    navigate(`/shops/${order.shopId}`);
-  };
+  // Filling the cart, and asking first when it holds something, is shared with the usual's Order (issue 29).
+  const { offer, startOverDialog } = useFillCart();
 
   const start = () =>
     reorder.mutate(order, {
-      onSuccess: (result) => {
-        if (result.cart.lines.length === 0 && result.toChoose.length === 0) {
-          toast({
-            title: 'Nothing to add',
-            description: `None of these items are available now: ${result.unavailable.join(', ')}.`,
-            variant: 'destructive',
-          });
-          return;
-        }
-        // A cart already holding something is replaced only once the customer says so.
-        if (getCart()) setPending(result);
-        else fill(result);
-      },
+      onSuccess: (result) =>
+        offer(result, { allAdded: `Everything from order #${order.id} is in your cart.` }),
       onError: (error) =>
         toast({
           title: 'Error',
@@ -234,17 +207,7 @@ function PastOrder({ order }: { order: Order }) {
       <Button size="sm" variant="outline" onClick={start} disabled={reorder.isPending}>
         <RotateCcw className="h-4 w-4" aria-hidden /> {reorder.isPending ? 'Loading menu...' : 'Order again'}
       </Button>
-      <StartOverDialog
-        open={pending !== null}
-        currentShopName={getCart()?.shopName ?? ''}
-        newShopName={order.shopName}
-        onCancel={() => setPending(null)}
-        onConfirm={() => {
-          const result = pending;
-          setPending(null);
-          if (result) fill(result);
-        }}
-      />
+      {startOverDialog}
     </OrderCard>
   );
 }

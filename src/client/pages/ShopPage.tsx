@@ -5,8 +5,11 @@ import { MissingPage } from '../components/MissingPage';
 import { PageShell } from '../components/PageShell';
 import { Prompt } from '../components/Prompt';
 import { WeekHours } from '../features/hours/WeekHours';
+import { ShopStampCard } from '../features/loyalty/StampCard';
 import { MenuList } from '../features/menu/MenuList';
 import { CartPanel } from '../features/orders/CartPanel';
+import { useUsual } from '../features/orders/queries';
+import { ShopUsualOffer } from '../features/orders/ShopUsualOffer';
 import { ShopReviews } from '../features/reviews/ShopReviews';
 import { BusyNotice } from '../features/shops/BusyNotice';
 import { useRefetchAtNextChange, useShop } from '../features/shops/queries';
@@ -29,6 +32,8 @@ export function ShopPage({ params }: { params: { id: string } }) {
   const shop = useShop(shopId);
   useRefetchAtNextChange(shop.data, shop.refetch);
   useWatchShop(shop.data ? shop.data.id : null);
+  // Asked for with the shop rather than after it, so the usual (issue 29) shows with the page, not below it later.
+  useUsual(shopId);
   if (shopId === null || errorStatus(shop.error) === 404) return <ShopNotFound />;
 
   return (
@@ -60,6 +65,7 @@ export function ShopPage({ params }: { params: { id: string } }) {
               </Card>
             )}
             <BusyNotice shop={shop.data} />
+            <ShopUsualOffer shop={shop.data} />
             <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
               <section aria-labelledby="menu-heading" className="min-w-0 space-y-4">
                 <h2 id="menu-heading" className="font-display text-2xl font-semibold text-espresso-950">
@@ -70,6 +76,7 @@ export function ShopPage({ params }: { params: { id: string } }) {
               </section>
               <aside className="min-w-0 space-y-6 lg:sticky lg:top-20">
                 <CartPanel shop={shop.data} />
+                <ShopStampCard shop={shop.data} />
                 <WeekHours shop={shop.data} />
               </aside>
             </div>

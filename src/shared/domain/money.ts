@@ -1,6 +1,7 @@
 // Rand amounts: the database keeps integer cents; people read 'R12.50' (spec §1, §9).
 export function centsToRand(cents: number): string {
-  return `R${(cents / 100).toFixed(2)}`;
+  // A loyalty reward's line is negative: '−R35.00', with a minus sign rather than 'R-35.00'.
+  return `${cents < 0 ? '−' : ''}R${(Math.abs(cents) / 100).toFixed(2)}`;
 }
 
 /** 12.5 -> 1250; rounds to the nearest cent so 0.1 + 0.2 style floats cannot drift. */

@@ -167,6 +167,15 @@ export function AnalyticsReport({ data }: { data: ShopAnalytics }) {
         <Section title="Customers and Speed">
           <dl>
             <Stat label="Repeat Customers" value={data.repeatCustomers.toLocaleString('en-ZA')} />
+            {data.loyalty && (
+              <>
+                <Stat label="Rewards redeemed" value={data.loyalty.rewardsRedeemed.toLocaleString('en-ZA')} />
+                <Stat
+                  label="Orders from card holders"
+                  value={`${Math.round(data.loyalty.cardHolderShare * 100)}%`}
+                />
+              </>
+            )}
             <Stat
               label="Median Time to Ready"
               value={data.medianMinutesToReady === null ? '–' : `${data.medianMinutesToReady} min`}

@@ -51,7 +51,9 @@ export function BoardCard({
   const next = primaryMove(order.status);
   const minutes = elapsedMinutes(order.createdAt, now);
   const tone = elapsedTone(order, now);
-  const lines = orderLines(order);
+  // What to make: a loyalty reward's line (issue 29) is money, not a drink; the card says 'Reward' instead.
+  const lines = orderLines(order).filter((line) => line.kind !== 'discount');
+  const rewarded = lines.length !== orderLines(order).length;
 
   const [cancelling, setCancelling] = useState(false);
   const move = (to: Order['status'], cancelReason?: string) => {
@@ -152,6 +154,11 @@ export function BoardCard({
           </span>
         )}
         <PaymentBadge status={order.paymentStatus} view="owner" />
+        {rewarded && (
+          <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">
+            Reward
+          </span>
+        )}
       </div>
 
       <ul className="mt-2 space-y-1.5 border-t border-espresso-100 pt-2" aria-label="Items">

@@ -11,6 +11,7 @@ import { cn } from '../../ui/cn';
 import { Dialog } from '../../ui/Dialog';
 import { Spinner } from '../../ui/Spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
+import { LoyaltyTab } from '../loyalty/LoyaltyTab';
 import { useConversations } from '../messages/queries';
 import { PushOffer } from '../notifications/PushOffer';
 import { OrderSoundControl } from '../orders/OrderSoundControl';
@@ -24,7 +25,7 @@ import { CreateShopDialog } from './CreateShopDialog';
 import { OverviewTab } from './OverviewTab';
 import { OwnerConversationsTab } from './OwnerConversationsTab';
 
-const tabTrigger = 'whitespace-nowrap px-2 text-xs sm:px-4 sm:text-sm';
+const tabTrigger = 'whitespace-nowrap px-1.5 text-xs sm:px-4 sm:text-sm';
 
 export function OwnerDashboard() {
   const shops = useMyShops(true);
@@ -93,7 +94,7 @@ export function OwnerDashboard() {
         </Prompt>
       ) : (
         <Tabs defaultValue="overview" className="space-y-6">
-          <TabsList className="grid w-full grid-cols-4 sm:flex sm:w-fit">
+          <TabsList className="w-full justify-between sm:w-fit sm:justify-start">
             <TabsTrigger value="overview" className={tabTrigger}>
               Overview
             </TabsTrigger>
@@ -122,6 +123,9 @@ export function OwnerDashboard() {
             <TabsTrigger value="promotions" className={tabTrigger}>
               Promotions
             </TabsTrigger>
+            <TabsTrigger value="loyalty" className={tabTrigger}>
+              Loyalty
+            </TabsTrigger>
           </TabsList>
           <TabsContent value="overview">
             <OverviewTab shops={list} activeChats={ownerConversations.length} />
@@ -134,6 +138,9 @@ export function OwnerDashboard() {
           </TabsContent>
           <TabsContent value="promotions">
             <PromotionsTab shops={list} />
+          </TabsContent>
+          <TabsContent value="loyalty">
+            <LoyaltyTab shops={list} />
           </TabsContent>
         </Tabs>
       )}

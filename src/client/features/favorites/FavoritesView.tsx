@@ -1,4 +1,5 @@
-// The customer's favourites: search by shop name or address, a count, Discover More, and the shop cards.
+// The customer's favourites: search by shop name or address, a count, Discover More, and the shop cards, each with
+// the customer's usual there when they have one (issue 29).
 import { Heart, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -7,10 +8,16 @@ import { ShopGrid } from '../../components/ShopGrid';
 import { Button } from '../../ui/Button';
 import { Input } from '../../ui/Input';
 import { Spinner } from '../../ui/Spinner';
+import { useUsuals } from '../orders/queries';
+import { UsualOffer } from '../orders/UsualOffer';
 import { useFavoriteToggle } from './use-favorite-toggle';
 
 export function FavoritesView() {
   const { favorites, favoriteIds, onToggle } = useFavoriteToggle(true);
+  // Every usual in one request, asked for with the favourites: the cards show once both are in, so an offer never
+  // pushes a card's buttons down after it is drawn (a failed request shows the cards without them).
+  const usuals = useUsuals(true);
+  const usualByShop = new Map((usuals.data ?? []).map((entry) => [entry.shopId, entry.usual]));
   const [search, setSearch] = useState('');
   const term = search.trim().toLowerCase();
   const all = favorites.data ?? [];
@@ -46,7 +53,7 @@ export function FavoritesView() {
           disabled={!favorites.isSuccess || all.length === 0}
         />
       </div>
-      {favorites.isLoading ? (
+      {favorites.isLoading || usuals.isLoading ? (
         <Spinner label="Loading your favorites..." />
       ) : favorites.isError ? (
         <Prompt headingLevel={2} title="Could not load your favorites" text="Please try again in a moment.">
@@ -62,7 +69,15 @@ export function FavoritesView() {
       ) : shown.length === 0 ? (
         <p className="py-10 text-center text-espresso-600">No favorites match “{search.trim()}”.</p>
       ) : (
-        <ShopGrid shops={shown} favoriteIds={favoriteIds} onToggleFavorite={onToggle} />
+        <ShopGrid
+          shops={shown}
+          favoriteIds={favoriteIds}
+          onToggleFavorite={onToggle}
+          cardExtra={(shop) => {
+            const usual = usualByShop.get(shop.id);
+            return usual && <UsualOffer shop={shop} usual={usual} size="card" />;
+          }}
+        />
       )}
     </div>
   );

@@ -52,7 +52,7 @@ export function OrderMessage({ message, mine, data }: { message: Message; mine: 
           {data.items.map((line) => (
             <li key={orderLineKey(line)} className="flex justify-between gap-2">
               <span className="min-w-0 break-words">
-                {line.quantity} × {line.name}
+                {line.kind === 'discount' ? line.name : `${line.quantity} × ${line.name}`}
                 <OrderLineOptions options={line.options} />
               </span>
               <span className="shrink-0 text-espresso-600">

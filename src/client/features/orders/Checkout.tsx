@@ -6,7 +6,8 @@ import { MAX_LINE_QUANTITY, MAX_ORDER_NOTES } from '@shared/api/order-constants'
 import type { PaymentChoice } from '@shared/api/payments';
 import type { Shop } from '@shared/api/shops';
 import { addDaysToDate, localDateOf } from '@shared/domain/local-date';
-import { centsToRand } from '@shared/domain/money';
+import { rewardCents } from '@shared/domain/loyalty-reward';
+import { centsToRand, randToCents } from '@shared/domain/money';
 import { preparationMinutes } from '@shared/domain/pickup';
 import type { PickupSlots } from '@shared/domain/pickup-slots';
 import { useQueryClient } from '@tanstack/react-query';
@@ -19,6 +20,8 @@ import { Field } from '../../ui/Field';
 import { NativeSelect } from '../../ui/NativeSelect';
 import { Textarea } from '../../ui/Textarea';
 import { toast } from '../../ui/toast-store';
+import { LOYALTY_CARDS_KEY, useLoyaltyCard } from '../loyalty/queries';
+import { RewardSwitch } from '../loyalty/RewardSwitch';
 import { hasOptions } from '../menu/item-options';
 import { useMenuItems } from '../menu/queries';
 import { pickupSlotsKey, usePickupSlots } from '../shops/queries';
@@ -132,6 +135,11 @@ function CheckoutForm({
   const attempt = useRef<{ signature: string; key: string } | null>(null);
   // While ASAP is being checked again, before the order is sent.
   const [checking, setChecking] = useState(false);
+  // A full stamp card here (issue 29) can be spent on this order: off until the customer says so.
+  const card = useLoyaltyCard(shop.id);
+  const [useReward, setUseReward] = useState(false);
+  const canRedeem = Boolean(shop.loyalty && card?.full && card.enabled);
+  const redeeming = canRedeem && useReward;
 
   // The slowest item still sets a floor, as it always did: the shop's pace is per shop, not per item.
   const itemMinutes = Math.max(0, ...cart.lines.map((line) => preparationMinutes(line.preparationTime)));
@@ -157,6 +165,7 @@ function CheckoutForm({
     selected,
     notes.trim(),
     payment,
+    redeeming,
   ]);
   const failure = failed?.signature === signature ? failed.message : null;
 
@@ -166,7 +175,20 @@ function CheckoutForm({
     cart.lines.map((line) => [cartLineKey(line), unavailableReason(line, menu.data)]),
   );
   const unavailableCount = [...unavailable.values()].filter(Boolean).length;
-  const total = cartTotalCents({ ...cart, lines: orderableLines(cart.lines, menu.data) });
+  const orderable = orderableLines(cart.lines, menu.data);
+  const linesTotal = cartTotalCents({ ...cart, lines: orderable });
+  // The reward the server will take off: the dearest line's unit price, at most the card's most.
+  const reward =
+    canRedeem && card
+      ? rewardCents(
+          orderable.map((line) => randToCents(Number(line.price))),
+          randToCents(Number(card.rewardMaxValue)),
+        )
+      : 0;
+  const total = linesTotal - (redeeming ? reward : 0);
+  // A reward that covers the whole order leaves nothing to pay, online or at the counter.
+  const nothingToPay = redeeming && total === 0;
+  const sentPayment: PaymentChoice = nothingToPay ? 'counter' : payment;
   const canPlace =
     shop.acceptingOrders &&
     unavailableCount === 0 &&
@@ -231,7 +253,8 @@ function CheckoutForm({
           })),
           pickupTime: pickupTime.toISOString(),
           notes: notes.trim() || null,
-          payment,
+          payment: sentPayment,
+          ...(redeeming ? { redeemReward: true } : {}),
         },
       },
       {
@@ -242,9 +265,12 @@ function CheckoutForm({
             return;
           }
           clearCart();
+          if (redeeming) void queryClient.invalidateQueries({ queryKey: LOYALTY_CARDS_KEY });
           toast({
             title: 'Order placed',
-            description: `Order #${order.id} has been sent to ${order.shopName}. Pay at the counter when you collect it.`,
+            description: nothingToPay
+              ? `Order #${order.id} has been sent to ${order.shopName}. Your reward covers it: nothing to pay.`
+              : `Order #${order.id} has been sent to ${order.shopName}. Pay at the counter when you collect it.`,
           });
           navigate('/orders');
         },
@@ -281,6 +307,12 @@ function CheckoutForm({
             );
           })}
         </ul>
+        {redeeming && (
+          <p className="flex justify-between text-sm text-green-800" data-testid="reward-line">
+            <span>Loyalty reward</span>
+            <span>−{centsToRand(reward)}</span>
+          </p>
+        )}
         <p className="flex justify-between border-t border-espresso-200 pt-3 font-semibold">
           <span>Total</span>
           <span data-testid="cart-total">{centsToRand(total)}</span>
@@ -356,12 +388,18 @@ function CheckoutForm({
           />
         </Field>
 
-        <PaymentChoiceField
-          shopName={shop.name}
-          offered={shop.onlinePayment}
-          value={payment}
-          onChange={setPickedPayment}
-        />
+        {canRedeem && card && (
+          <RewardSwitch card={card} rewardCents={reward} checked={useReward} onCheckedChange={setUseReward} />
+        )}
+
+        {!nothingToPay && (
+          <PaymentChoiceField
+            shopName={shop.name}
+            offered={shop.onlinePayment}
+            value={payment}
+            onChange={setPickedPayment}
+          />
+        )}
 
         {unavailableCount > 0 && (
           <p className="flex items-start gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-800" role="alert">
@@ -383,9 +421,11 @@ function CheckoutForm({
           </p>
         )}
         <Button type="submit" className="w-full" disabled={!canPlace}>
-          {placeOrderLabel(payment, place.isPending || checking ? 'placing' : 'idle')}
+          {placeOrderLabel(sentPayment, place.isPending || checking ? 'placing' : 'idle')}
         </Button>
-        <p className="text-center text-xs text-espresso-500">{checkoutFootnote(payment)}</p>
+        <p className="text-center text-xs text-espresso-500">
+          {nothingToPay ? 'Your reward covers this order: nothing to pay.' : checkoutFootnote(payment)}
+        </p>
       </form>
       {/* Beside the form, not in it: its own form's submit must not reach Place Order. */}
       {editing && (

@@ -20,9 +20,7 @@ export function OrderTicket({ order }: { order: Order }) {
         {orderLines(order).map((line) => (
           <li key={orderLineKey(line)}>
             <p className="ticket-line">
-              <span>
-                {line.quantity} × {line.name}
-              </span>
+              <span>{line.kind === 'discount' ? line.name : `${line.quantity} × ${line.name}`}</span>
               <span>{centsToRand(randToCents(Number(line.price)) * line.quantity)}</span>
             </p>
             {line.options.map((option) => (

@@ -1,7 +1,14 @@
 // Order hooks: the orders lists, placing and moving orders, the dashboard summary, the orders switch, and the
-// menu Order again reads; plus how a live order event lands in the cache.
+// menu Order again reads; the customer's usual (issue 29); plus how a live order event lands in the cache.
 import type { MenuItem } from '@shared/api/menu';
-import type { DashboardSummary, Order, OrderLine, PlaceOrderBody } from '@shared/api/orders';
+import type {
+  DashboardSummary,
+  Order,
+  OrderLine,
+  PlaceOrderBody,
+  ShopUsual,
+  Usual,
+} from '@shared/api/orders';
 import type { Shop } from '@shared/api/shops';
 import { optionsLabel } from '@shared/domain/option-selection';
 import type { OrderStatus } from '@shared/domain/order-status';
@@ -14,11 +21,15 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiRequest, errorStatus, pathFromKey } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
 import { menuKey } from '../menu/queries';
-import { reorderCart } from './reorder';
+import { type ReorderLine, reorderCart } from './reorder';
 
 export const ORDERS_KEY = ['/api/orders'] as const;
 export const SUMMARY_KEY = ['/api/dashboard/summary'] as const;
+/** The customer's usual at one shop (issue 29), and at every shop that has one. */
+export const USUAL_KEY = ['/api/orders/usual'] as const;
+export const USUALS_KEY = ['/api/orders/usuals'] as const;
 
 export interface OrderFilters {
   status?: OrderStatus;
@@ -97,6 +108,9 @@ export function applyOrderChange(queryClient: QueryClient, order: Order) {
     },
   });
   void queryClient.invalidateQueries({ queryKey: SUMMARY_KEY });
+  // An order placed or cancelled may make or unmake a usual (issue 29); only the ones on screen are fetched again.
+  void queryClient.invalidateQueries({ queryKey: USUAL_KEY });
+  void queryClient.invalidateQueries({ queryKey: USUALS_KEY });
 }
 
 export function usePlaceOrder() {
@@ -162,12 +176,42 @@ export function useSetAcceptingOrders() {
 export function useReorder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (order: Order) => {
-      const menu = await queryClient.fetchQuery<MenuItem[]>({
-        queryKey: menuKey(order.shopId),
-        staleTime: 0,
-      });
-      return reorderCart({ id: order.shopId, name: order.shopName }, orderLines(order), menu);
-    },
+    mutationFn: (order: Order) =>
+      reorderFromMenu(queryClient, { id: order.shopId, name: order.shopName }, orderLines(order)),
   });
+}
+
+/** The usual's Order (issue 29): its lines made a cart the way Order again makes one, from today's menu. */
+export function useOrderUsual() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ shop, usual }: { shop: { id: number; name: string }; usual: Usual }) =>
+      reorderFromMenu(queryClient, shop, usual.lines),
+  });
+}
+
+async function reorderFromMenu(
+  queryClient: QueryClient,
+  shop: { id: number; name: string },
+  lines: readonly ReorderLine[],
+) {
+  const menu = await queryClient.fetchQuery<MenuItem[]>({ queryKey: menuKey(shop.id), staleTime: 0 });
+  return reorderCart(shop, lines, menu);
+}
+
+/**
+ * GET /api/orders/usual?shopId= (issue 29): a signed-in customer's usual at the shop, or null. Not asked for anyone
+ * else (the server would refuse visitors and owners).
+ */
+export function useUsual(shopId: number | null) {
+  const { user } = useAuth();
+  return useQuery<Usual | null>({
+    queryKey: [...USUAL_KEY, { shopId }],
+    enabled: user?.role === 'customer' && shopId !== null,
+  });
+}
+
+/** GET /api/orders/usuals: the customer's usual at every shop that has one, for the favourites' cards at once. */
+export function useUsuals(enabled: boolean) {
+  return useQuery<ShopUsual[]>({ queryKey: USUALS_KEY, enabled });
 }

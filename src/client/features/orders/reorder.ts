@@ -2,10 +2,15 @@
 // id (issue 25). An item that cannot be had is named; a line whose options cannot all be had again (one sold out
 // or no longer offered, or a group now required) is not added but chosen again in the item's sheet.
 import type { MenuItem } from '@shared/api/menu';
-import type { OrderLine } from '@shared/api/orders';
+import type { OrderLine, OrderLineOption } from '@shared/api/orders';
 import { selectionProblem } from '@shared/domain/option-selection';
 import { groupsOf } from '../menu/item-options';
 import { type Cart, type CartLine, chosenOptions, makeCartLine, withinLimits } from './cart';
+
+/** What Order again reads of a line: a past order's, or the usual's (issue 29), whose options carry no price. */
+export type ReorderLine = Pick<OrderLine, 'menuItemId' | 'name' | 'quantity'> & {
+  options?: readonly Pick<OrderLineOption, 'id' | 'name'>[];
+};
 
 /** A line to choose again in the item's sheet, with what still holds preselected. */
 export interface ChooseAgain {
@@ -26,9 +31,9 @@ export interface Reorder {
   toChoose: ChooseAgain[];
 }
 
-export function reorderCart(
+export function reorderCart<Line extends ReorderLine>(
   shop: { id: number; name: string },
-  lines: OrderLine[],
+  lines: readonly Line[],
   menu: MenuItem[],
 ): Reorder {
   const byId = new Map(menu.map((item) => [item.id, item]));
@@ -36,6 +41,8 @@ export function reorderCart(
   const toChoose: ChooseAgain[] = [];
   const cartLines: CartLine[] = [];
   for (const line of lines) {
+    // A loyalty reward's line (issue 29) is no item to order again.
+    if ((line as { kind?: string }).kind === 'discount') continue;
     const item = line.menuItemId === null ? undefined : byId.get(line.menuItemId);
     if (!item?.isAvailable || item.shopId !== shop.id) {
       unavailable.push(line.name);

@@ -75,4 +75,9 @@ export function applyShopUpdate(queryClient: QueryClient, event: ShopUpdatedEven
     void queryClient.invalidateQueries({ queryKey: hoursKey(shopId) });
     void queryClient.invalidateQueries({ queryKey: specialDaysKey(shopId) });
   }
+  // The shop's stamp card (issue 29) is on its own answer, and on the customer's cards.
+  if (event.loyaltyChanged) {
+    void queryClient.invalidateQueries({ queryKey: ['/api/coffee-shops', shopId], exact: true });
+    void queryClient.invalidateQueries({ queryKey: ['/api/loyalty'] });
+  }
 }
