@@ -477,6 +477,22 @@ export async function seedDemoData(db: Database, now: Date = new Date()) {
     // Orders (60 days of history per shop, the demo customers' current orders): demo-orders.ts.
     const orderCount = await seedDemoOrders(tx, { shops, customers, passwordHash, now });
 
+    // Stamp cards (issue 29) at Truth and one more shop: ten stamps for a coffee. The customers' completed orders
+    // there of the last year earned stamps, 1 to 9 each (none has a full card yet); Thandi has 7 of 10 at Truth.
+    const carded = [shops[0]!.id, shops[4]!.id];
+    await tx.execute(sql`update coffee_shops set loyalty_enabled = true, loyalty_stamps_required = 10,
+        loyalty_reward = 'Any regular coffee free', loyalty_reward_max_cents = 4500
+      where id in (${carded[0]}, ${carded[1]})`);
+    await tx.execute(sql`insert into loyalty_stamps (order_id, shop_id, customer_id, created_at)
+      select id, shop_id, customer_id, updated_at from (
+        select o.id, o.shop_id, o.customer_id, o.updated_at,
+          row_number() over (partition by o.customer_id, o.shop_id order by o.created_at desc) as newest
+        from orders o where o.shop_id in (${carded[0]}, ${carded[1]}) and o.status = 'completed'
+          and o.created_at > ${now.toISOString()}::timestamptz - interval '12 months'
+      ) stamped
+      where newest <= case when customer_id = ${customers[0]!} and shop_id = ${carded[0]} then 7
+        else 1 + customer_id % 9 end`);
+
     const conversation = (
       shopIndex: number,
       customer: number,
