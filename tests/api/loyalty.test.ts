@@ -6,6 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { coffeeShops, loyaltyStamps, messages, orderCheckouts, orders } from '../../src/server/db/schema.js';
 import { sweepUnpaidCheckouts } from '../../src/server/features/orders/payment.js';
+import type { MailMessage } from '../../src/server/integrations/mail.js';
 import type { ShopAnalytics } from '../../src/shared/api/analytics.js';
 import type { AuthResponse } from '../../src/shared/api/auth.js';
 import type { LoyaltyCard, LoyaltyMembers, LoyaltyProgram } from '../../src/shared/api/loyalty.js';
@@ -23,6 +24,7 @@ let paystack: FakePaystack;
 let server: TestApp;
 let owner: AuthResponse;
 let otherOwner: AuthResponse;
+const mail: MailMessage[] = [];
 const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
@@ -32,6 +34,12 @@ beforeAll(async () => {
       PAYSTACK_SECRET_KEY: paystack.secretKey,
       PAYSTACK_BASE_URL: paystack.url,
       PUBLIC_URL: 'https://brewconnect.example.co.za',
+    },
+    mailer: {
+      async send(message) {
+        mail.push(message);
+      },
+      close() {},
     },
   });
   [owner, otherOwner] = await Promise.all([
@@ -521,6 +529,36 @@ describe('redeeming on an online order', () => {
     expect((await stampsOf(customer.user.id, shop.id)).every((stamp) => stamp.redeemedBy === null)).toBe(
       true,
     );
+  });
+
+  test('paid, the order keeps its reward line and the card stays spent; the receipt names the reward', async () => {
+    const customer = await makeUser(api(), 'customer');
+    const { shop, latte } = await payingShopWithFullCard(customer);
+    const reply = await order(customer, shop.id, [{ menuItemId: latte, quantity: 2 }], {
+      redeemReward: true,
+      payment: 'online',
+    });
+    expect(reply.body.totalAmount).toBe('55.00');
+    paystack.pay(reply.body.payment!.reference);
+    const paid = await api().as(customer).post<Order>(`/api/orders/${reply.body.id}/payment/verify`);
+    expect(paid.body).toMatchObject({ paymentStatus: 'paid', totalAmount: '55.00' });
+    expect(linesOf(paid.body).at(-1)).toMatchObject({
+      name: 'Loyalty reward',
+      price: '-35.00',
+      kind: 'discount',
+    });
+    const [row] = await db().select().from(orders).where(eq(orders.id, reply.body.id));
+    expect(row).toMatchObject({ totalCents: 5500, rewardCents: 3500, paymentStatus: 'paid' });
+    expect(
+      (await stampsOf(customer.user.id, shop.id)).every((stamp) => stamp.redeemedBy === reply.body.id),
+    ).toBe(true);
+    const receipt = async () => mail.find((message) => message.subject.includes(`order #${reply.body.id}`));
+    for (let waited = 0; !(await receipt()) && waited < 5_000; waited += 50) {
+      await server.app.deps.outbox.runOnce();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect((await receipt())?.text).toContain('Loyalty reward — −R35.00');
+    expect((await receipt())?.text).toContain('Total paid: R55.00');
   });
 
   test('an order the reward makes R0.00 needs no payment, even where the shop takes payment online only', async () => {
