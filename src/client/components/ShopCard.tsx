@@ -7,7 +7,7 @@ import { shopCategoryLabels } from '@shared/api/shop-constants';
 import type { Shop } from '@shared/api/shops';
 import { isFeatured } from '@shared/domain/featured';
 import { ratingLabel } from '@shared/domain/rating';
-import { Clock, MapPin, Navigation, Star, Truck } from 'lucide-react';
+import { Clock, Gift, MapPin, Navigation, Star, Truck } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useWatchShop } from '../lib/shop-watch';
@@ -98,6 +98,12 @@ export const ShopCard = memo(function ShopCard({
           <span className="flex items-center gap-1">
             <Truck className="h-4 w-4" aria-hidden /> {formatDeliveryFee(shop.deliveryFee)}
           </span>
+          {/* The shop's stamp card (issue 29): a reason to choose it, said where shops are compared. */}
+          {shop.loyalty && (
+            <span className="flex items-center gap-1 text-espresso-700">
+              <Gift className="h-4 w-4" aria-hidden /> Stamp card: {shop.loyalty.stampsRequired} for a reward
+            </span>
+          )}
         </div>
         {children}
         <div className="mt-auto flex gap-2 pt-2">
