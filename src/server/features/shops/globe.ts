@@ -1,8 +1,9 @@
 // Where shops are on the earth, in SQL: great-circle distance, and each located shop as a point on the unit sphere
 // as the globe indexes of migration 0005 spell it (nearest first and map areas on PostgreSQL).
-import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import { and, type SQL, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.js';
 import { coffeeShops } from '../../db/schema.js';
+import type { ListedRow, Selection } from './service.js';
 
 export const EARTH_RADIUS_KM = 6371;
 
@@ -45,6 +46,51 @@ export function inCircleBoxSql(latitude: number, longitude: number, reachKm: SQL
   const latDelta = sql`degrees(${angle})`;
   const lonDelta = sql`(case when sin(${angle}) >= ${cosine} then 180 else degrees(asin(sin(${angle}) / ${cosine})) end)`;
   return sql`${shopPoint} <@ box(point(${longitude} - ${lonDelta}, ${latitude} - ${latDelta}), point(${longitude} + ${lonDelta}, ${latitude} + ${latDelta}))`;
+}
+
+/**
+ * Nearest first on the point index (PGlite has no cube; nearest first and map areas both use this): the index's
+ * nearest-neighbour walk (`<->`, flat distance in degrees: cheap, but not the great-circle order) finds `wanted`
+ * matches, the greatest great-circle distance among them bounds the circle the true nearest lie in, and the matches
+ * inside that circle's box (the index again) are read and ordered exactly, then by `rankOrder`. One statement;
+ * fewer than `wanted` rows when fewer shops match.
+ */
+export function nearestWithinReach(
+  db: Database | Transaction,
+  place: { latitude: number; longitude: number },
+  {
+    selection,
+    filters,
+    wanted,
+    rankOrder,
+  }: { selection: Selection; filters: SQL[]; wanted: number; rankOrder: SQL[] },
+): Promise<ListedRow[]> {
+  const { latitude, longitude } = place;
+  const fromPlace = distanceSql(latitude, longitude);
+  const firstFound = db
+    .select({ km: sql<number>`${fromPlace}`.as('km') })
+    .from(coffeeShops)
+    .where(and(...filters))
+    .orderBy(sql`${shopPoint} <-> point(${longitude}, ${latitude})`)
+    .limit(wanted)
+    .as('first_found');
+  const reach = db
+    .$with('reach')
+    .as(db.select({ km: sql<number>`max(${firstFound.km})`.as('km') }).from(firstFound));
+  return db
+    .with(reach)
+    .select(selection)
+    .from(coffeeShops)
+    .innerJoin(reach, sql`true`)
+    .where(
+      and(
+        ...filters,
+        inCircleBoxSql(latitude, longitude, sql`${reach.km}`),
+        sql`${fromPlace} <= ${reach.km}`,
+      ),
+    )
+    .orderBy(sql`${fromPlace} asc`, ...rankOrder)
+    .limit(wanted);
 }
 
 // PostgreSQL: nearest first from the globe indexes of migration 0005 — each located shop as a point on the unit

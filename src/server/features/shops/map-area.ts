@@ -3,15 +3,7 @@
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { coffeeShops } from '../../db/schema.js';
-import {
-  distanceSql,
-  hasGlobeIndex,
-  inCircleBoxSql,
-  isLocated,
-  onGlobe,
-  shopOnGlobe,
-  shopPoint,
-} from './globe.js';
+import { hasGlobeIndex, isLocated, nearestWithinReach, onGlobe, shopOnGlobe, shopPoint } from './globe.js';
 import type { ListedRow, ListQuery, Selection } from './service.js';
 
 export interface MapArea {
@@ -93,36 +85,15 @@ async function readArea(
 
   // PGlite (no cube): the point index's nearest-neighbour walk within the area finds a page's worth of shops, the
   // farthest of them by great-circle distance bounds the circle the true nearest lie in, and the shops of the
-  // area within that circle's box are read and ordered exactly (nearestShops in service.ts does the same).
+  // area within that circle's box are read and ordered exactly (globe.ts nearestWithinReach, as nearest first does).
   const wanted = page.offset + page.limit;
   const inAreaIndexed = sql`${shopPoint} <@ box(point(${area.minLongitude}, ${area.minLatitude}), point(${area.maxLongitude}, ${area.maxLatitude}))`;
-  const fromCentre = distanceSql(centre.latitude, centre.longitude);
-  const firstFound = db
-    .select({ km: sql<number>`${fromCentre}`.as('km') })
-    .from(coffeeShops)
-    .where(and(...filters, inAreaIndexed, inArea))
-    .orderBy(sql`${shopPoint} <-> point(${centre.longitude}, ${centre.latitude})`)
-    .limit(wanted)
-    .as('first_found');
-  const reach = db
-    .$with('reach')
-    .as(db.select({ km: sql<number>`max(${firstFound.km})`.as('km') }).from(firstFound));
-  const rows = await db
-    .with(reach)
-    .select(selection)
-    .from(coffeeShops)
-    .innerJoin(reach, sql`true`)
-    .where(
-      and(
-        ...filters,
-        inAreaIndexed,
-        inCircleBoxSql(centre.latitude, centre.longitude, sql`${reach.km}`),
-        inArea,
-        sql`${fromCentre} <= ${reach.km}`,
-      ),
-    )
-    .orderBy(sql`${fromCentre}`, ...rankOrder)
-    .limit(wanted);
+  const rows = await nearestWithinReach(db, centre, {
+    selection,
+    filters: [...filters, inAreaIndexed, inArea],
+    wanted,
+    rankOrder,
+  });
   return rows.slice(page.offset);
 }
 

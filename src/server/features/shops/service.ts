@@ -15,9 +15,9 @@ import {
   hasGlobeIndex,
   inCircleBoxSql,
   isLocated,
+  nearestWithinReach,
   onGlobe,
   shopOnGlobe,
-  shopPoint,
 } from './globe.js';
 import { mapAreaOf, shopsInArea } from './map-area.js';
 import { openNowSql, withOpenState } from './open-now.js';
@@ -306,24 +306,11 @@ async function nearestShops(
     return null;
   }
 
-  const firstFound = db
-    .select({ km: sql<number>`${selection.distanceKm}`.as('km') })
-    .from(coffeeShops)
-    .where(and(...filters))
-    .orderBy(sql`${shopPoint} <-> point(${longitude}, ${latitude})`)
-    .limit(wanted)
-    .as('first_found');
-  const reach = db
-    .$with('reach')
-    .as(db.select({ km: sql<number>`max(${firstFound.km})`.as('km') }).from(firstFound));
-  const rows = await db
-    .with(reach)
-    .select(selection)
-    .from(coffeeShops)
-    .innerJoin(reach, sql`true`)
-    .where(withinReach(sql`${reach.km}`))
-    .orderBy(...nearestOrder)
-    .limit(wanted);
+  const rows = await nearestWithinReach(
+    db,
+    { latitude, longitude },
+    { selection, filters, wanted, rankOrder },
+  );
   return rows.length >= wanted ? rows.slice(query.offset) : null;
 }
 
