@@ -221,7 +221,7 @@ describe('forgotten password', () => {
     await signIn(user);
   });
 
-  test('an unknown email answers no faster or slower than a known one (means within 20 %)', async () => {
+  test('an unknown email answers no faster or slower than a known one (medians within a half)', async () => {
     const user = await makeUser(server.api);
     const time = async (email: string) => {
       const started = performance.now();
@@ -240,9 +240,12 @@ describe('forgotten password', () => {
         unknown.push(await time(emails[index]!));
       }
     }
-    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-    expect(mean(unknown) / mean(known)).toBeGreaterThan(0.8);
-    expect(mean(unknown) / mean(known)).toBeLessThan(1.2);
+    // Medians, and a half either way: both answers only queue the work (the outbox mails later), while a path that
+    // made and mailed a code for a real account before answering would take several times as long. Means within
+    // 20 % failed once in CI on a busy machine, the outbox's work for the previous request landing on the next.
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    expect(median(unknown) / median(known)).toBeGreaterThan(2 / 3);
+    expect(median(unknown) / median(known)).toBeLessThan(3 / 2);
   });
 
   test('the password stays as it was after refusals; the user row is checked', async () => {

@@ -161,7 +161,7 @@ for (const { name, viewport } of widths) {
       }
       if (role === 'owner') {
         await page.goto('/dashboard');
-        for (const tab of ['Orders', 'Messages', 'Promotions', 'Overview']) {
+        for (const tab of ['Orders', 'Messages', 'Promotions', 'Loyalty', 'Overview']) {
           await page.getByRole('tab', { name: tab }).click();
           findings.push(...(await audit(page, `${role} ${name} /dashboard ${tab} tab`)));
         }
