@@ -137,5 +137,11 @@ test('a customer watches their card fill as orders are collected, redeems it in 
   await owner.goto('/dashboard');
   await owner.getByRole('tab', { name: 'Loyalty' }).click();
   await expect(owner.getByTestId('figure-Rewards redeemed')).toHaveText('1');
+
+  // Cancelled before it is made, the order gives the card back, and the card says so at once.
+  await placed.getByRole('button', { name: 'Cancel' }).click();
+  await customer.getByRole('dialog').getByRole('button', { name: 'Cancel Order' }).click();
+  await expect(myCards.getByTestId('loyalty-card')).toContainText('Reward ready');
+  await expect(myCards.getByTestId('loyalty-card')).toContainText('5 of 5 stamps');
   await close();
 });

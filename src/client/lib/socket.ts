@@ -75,6 +75,8 @@ export function useLiveConnection(userId: number | undefined) {
       // A cancel the shop never answered says so (issue 30), when the shop's page (and its setting) is at hand;
       // fetching the shop only for this would count as a visit in its analytics.
       if (order.customerId === userId) {
+        // A cancelled order that spent a stamp card gave it back (issue 29).
+        if (order.status === 'cancelled') void queryClient.invalidateQueries({ queryKey: ['/api/loyalty'] });
         const shop = queryClient.getQueryData<Shop>(['/api/coffee-shops', order.shopId]);
         toast({ title: customerOrderToast(order, shop?.autoCancelMinutes ?? null) });
       }
