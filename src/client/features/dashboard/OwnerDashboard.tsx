@@ -25,7 +25,7 @@ import { CreateShopDialog } from './CreateShopDialog';
 import { OverviewTab } from './OverviewTab';
 import { OwnerConversationsTab } from './OwnerConversationsTab';
 
-const tabTrigger = 'whitespace-nowrap px-1.5 text-xs sm:px-4 sm:text-sm';
+const tabTrigger = 'whitespace-nowrap px-2 text-xs sm:px-4 sm:text-sm';
 
 export function OwnerDashboard() {
   const shops = useMyShops(true);
@@ -94,7 +94,8 @@ export function OwnerDashboard() {
         </Prompt>
       ) : (
         <Tabs defaultValue="overview" className="space-y-6">
-          <TabsList className="w-full justify-between sm:w-fit sm:justify-start">
+          {/* On a phone the five tabs take two rows, three and two, each label whole. */}
+          <TabsList className="grid w-full grid-cols-3 sm:flex sm:w-fit">
             <TabsTrigger value="overview" className={tabTrigger}>
               Overview
             </TabsTrigger>
