@@ -1,6 +1,15 @@
 // Accounts in the browser: the sign-up wizard with a mailed code, sign-in, sign-out and role-based pages.
 import { expect, test } from '@playwright/test';
-import { customerEmail, DEMO_PASSWORD, ownerEmail, readCode, signIn, toastText, uniqueName } from './helpers';
+import {
+  customerEmail,
+  DEMO_PASSWORD,
+  ownerEmail,
+  readCode,
+  signIn,
+  signInAsNew,
+  toastText,
+  uniqueName,
+} from './helpers';
 
 test('a new coffee lover signs up with the wizard and the code from the email', async ({ page }) => {
   const name = uniqueName('lover');
@@ -150,6 +159,34 @@ test('a bad stored token is dropped silently', async ({ page }) => {
   await page.goto('/discover');
   await expect(page.getByRole('heading', { name: 'Sign In Required' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('a session check that fails on the network keeps the token, asks again, and a later answer signs the page in', async ({
+  page,
+}) => {
+  await signInAsNew(page, 'customer');
+  // Every check fails while the page loads, the retries too (it was once aborted by a reload and signed the tab out).
+  let failures = 0;
+  await page.route('**/api/auth/me', (route) => {
+    failures += 1;
+    return route.abort('internetdisconnected');
+  });
+  await page.goto('/orders');
+  await expect(page.getByRole('heading', { name: 'Sign In Required' })).toBeVisible({ timeout: 10_000 });
+  expect(failures).toBeGreaterThanOrEqual(3);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+
+  // One failure, then the network is back: the retry signs the page in, with no reload.
+  await page.unroute('**/api/auth/me');
+  let failedOnce = false;
+  await page.route('**/api/auth/me', (route) => {
+    if (failedOnce) return route.continue();
+    failedOnce = true;
+    return route.abort('failed');
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'My Orders', level: 1 })).toBeVisible();
+  expect(failedOnce).toBe(true);
 });
 
 test('an unknown route shows the 404 page', async ({ page }) => {

@@ -17,7 +17,15 @@ import {
 } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import { toast } from '../ui/toast-store';
-import { apiRequest, endServerSession, getToken, onSessionEnded, readResponse, TOKEN_KEY } from './api';
+import {
+  apiRequest,
+  endServerSession,
+  errorStatus,
+  getToken,
+  onSessionEnded,
+  readResponse,
+  TOKEN_KEY,
+} from './api';
 import { takeEarlySession } from './early-data';
 import { signInReturningTo } from './return-to';
 
@@ -59,6 +67,9 @@ function forgetPushDevice(token: string): Promise<void> {
     .catch(() => undefined);
 }
 
+/** How many times the check on arrival asks again after a failure that is not a 401. */
+const SESSION_CHECK_RETRIES = 2;
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [user, setUser] = useState<User | null>(null);
@@ -72,13 +83,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     let cancelled = false;
     // The request early-data.js started while the scripts downloaded, when it did (same token, same request).
     const early = takeEarlySession();
-    (early ? early.then((response) => readResponse<User>(response)) : apiRequest<User>('GET', '/api/auth/me'))
+    // Asked again after a failed network or a server error (SESSION_CHECK_RETRIES times, 1 s then 2 s apart): only
+    // the server's 401 says the token is no good.
+    const ask = (attempt: number): Promise<User> =>
+      (attempt === 0 && early
+        ? early.then((response) => readResponse<User>(response))
+        : apiRequest<User>('GET', '/api/auth/me')
+      ).catch(async (error: unknown) => {
+        if (errorStatus(error) === 401 || attempt >= SESSION_CHECK_RETRIES || cancelled) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** attempt));
+        return ask(attempt + 1);
+      });
+    ask(0)
       .then((me) => {
         if (!cancelled) setUser(me);
       })
-      .catch(() => {
-        // An invalid stored token is dropped silently (spec §8).
-        localStorage.removeItem(TOKEN_KEY);
+      .catch((error: unknown) => {
+        // An invalid stored token is dropped silently (spec §8). A request that failed otherwise (a page left while
+        // it was on its way, no network, a server error) keeps it: a flaky connection must not sign anyone out.
+        if (errorStatus(error) === 401) localStorage.removeItem(TOKEN_KEY);
         if (!cancelled) setUser(null);
       })
       .finally(() => {
