@@ -1,6 +1,7 @@
 // The public shop page (/shops/{id}): details, hours, menu, reviews; ordering for customers. Watched live (issue 31):
 // a pause, a sold-out item or new hours show without a reload, for visitors too.
 import { Coffee, PauseCircle } from 'lucide-react';
+import { useEffect } from 'react';
 import { MissingPage } from '../components/MissingPage';
 import { PageShell } from '../components/PageShell';
 import { Prompt } from '../components/Prompt';
@@ -9,12 +10,13 @@ import { ShopStampCard } from '../features/loyalty/StampCard';
 import { MenuList } from '../features/menu/MenuList';
 import { CartPanel } from '../features/orders/CartPanel';
 import { useUsual } from '../features/orders/queries';
-import { ShopUsualOffer } from '../features/orders/ShopUsualOffer';
+import { preloadUsualOffer, ShopUsualOffer } from '../features/orders/ShopUsualOffer';
 import { ShopReviews } from '../features/reviews/ShopReviews';
 import { BusyNotice } from '../features/shops/BusyNotice';
 import { useRefetchAtNextChange, useShop } from '../features/shops/queries';
 import { ShopHeader } from '../features/shops/ShopHeader';
 import { errorStatus } from '../lib/api';
+import { useAuth } from '../lib/auth';
 import { useWatchShop } from '../lib/shop-watch';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
@@ -32,8 +34,13 @@ export function ShopPage({ params }: { params: { id: string } }) {
   const shop = useShop(shopId);
   useRefetchAtNextChange(shop.data, shop.refetch);
   useWatchShop(shop.data ? shop.data.id : null);
-  // Asked for with the shop rather than after it, so the usual (issue 29) shows with the page, not below it later.
+  // Asked for with the shop rather than after it, so the usual (issue 29) shows with the page, not below it later;
+  // its code too, for a customer only.
   useUsual(shopId);
+  const { user } = useAuth();
+  useEffect(() => {
+    if (user?.role === 'customer') preloadUsualOffer();
+  }, [user?.role]);
   if (shopId === null || errorStatus(shop.error) === 404) return <ShopNotFound />;
 
   return (

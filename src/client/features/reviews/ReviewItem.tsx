@@ -4,12 +4,15 @@
 import type { Review } from '@shared/api/favorites';
 import { formatLocal } from '@shared/domain/local-date';
 import { BadgeCheck, MessageSquareReply } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/toast-store';
 import { useDeleteReply } from './queries';
-import { ReplyForm } from './ReplyForm';
+
+// The owner's reply form is a chunk of its own: visitors and customers never load it.
+const ReplyForm = lazy(() => import('./ReplyForm').then((module) => ({ default: module.ReplyForm })));
+
 import { ReviewStars } from './ReviewStars';
 
 const dateOf = (at: string) => formatLocal(new Date(at), 'd MMM yyyy');
@@ -57,7 +60,13 @@ export function ReviewItem({ review, isOwner }: { review: Review; isOwner: boole
       )}
       {isOwner &&
         (replying ? (
-          <ReplyForm reviewId={review.id} initialText={reply?.text ?? ''} onDone={() => setReplying(false)} />
+          <Suspense fallback={null}>
+            <ReplyForm
+              reviewId={review.id}
+              initialText={reply?.text ?? ''}
+              onDone={() => setReplying(false)}
+            />
+          </Suspense>
         ) : (
           <div className="flex flex-wrap gap-2">
             <Button variant="ghost" size="sm" className="-ml-3" onClick={() => setReplying(true)}>

@@ -5,7 +5,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useAuth } from '../../lib/auth';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { Label } from '../../ui/Label';
 import { NativeSelect } from '../../ui/NativeSelect';
 import { Skeleton } from '../../ui/Skeleton';
 import { useShop } from '../shops/queries';
@@ -74,7 +73,10 @@ export function ShopReviews({ shopId }: { shopId: number }) {
                   : `${pages.reviews.length} ${pages.reviews.length === 1 ? 'review' : 'reviews'}`}
               </p>
               <div className="flex items-center gap-2">
-                <Label htmlFor={`review-sort-${shopId}`}>Sort by</Label>
+                {/* A plain label: Radix's would add two script files to every shop page for one word. */}
+                <label htmlFor={`review-sort-${shopId}`} className="text-sm font-medium text-espresso-900">
+                  Sort by
+                </label>
                 <NativeSelect
                   id={`review-sort-${shopId}`}
                   className="w-32"
