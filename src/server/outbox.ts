@@ -21,8 +21,11 @@ export interface OutboxRow {
 }
 export type OutboxHandlers = Partial<Record<OutboxKind, (payload: unknown, row: OutboxRow) => Promise<void>>>;
 
-/** Tries per row; the waits between them are 15 s, 30 s, 1, 2 and 4 minutes (under 8 minutes in all). */
-export const MAX_ATTEMPTS = 5;
+/**
+ * Tries per row: the first and up to 5 retries, after waits of 15 s, 30 s, 1, 2 and 4 minutes (under 8 minutes in
+ * all, inside GIVE_UP_AFTER_SECONDS).
+ */
+export const MAX_ATTEMPTS = 6;
 /** A row not done this long after it was written is given up, whatever a Retry-After asked for. */
 export const GIVE_UP_AFTER_SECONDS = 10 * 60;
 const FIRST_BACKOFF_SECONDS = 15;

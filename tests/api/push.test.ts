@@ -2,7 +2,7 @@
 // who may subscribe what, what each order and chat event sends (decrypted and read), preferences, the open-socket
 // rule for messages, cleanup of dead subscriptions, retries and giving up, and a hung push service.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import webpush from 'web-push';
 import { outbox, pushSubscriptions } from '../../src/server/db/schema.js';
 import { cancelUnconfirmedOrders } from '../../src/server/features/orders/routes.js';
@@ -244,13 +244,16 @@ describe('what is sent', () => {
     expect(Buffer.byteLength(ready!.text!)).toBeLessThanOrEqual(PUSH_PAYLOAD_MAX_BYTES);
 
     const second = await placeOrder();
-    await move(owner, second.id, 'cancelled');
+    const cancelling = await server.api
+      .as(owner)
+      .put(`/api/orders/${second.id}`, { status: 'cancelled', cancelReason: 'Sold out' });
+    expect(cancelling.status).toBe(200);
     const [cancelled] = await fake
       .waitFor(3, { endpoint: phone.endpoint })
       .then(() => sentTo(phone).filter((push) => payloadOf(push).tag === `order-${second.id}`));
     expect(payloadOf(cancelled!)).toMatchObject({
       title: 'Order cancelled',
-      body: `Truth Coffee cancelled your order #${second.id}`,
+      body: `Truth Coffee cancelled your order #${second.id}: Sold out`,
     });
   });
 
@@ -267,11 +270,15 @@ describe('what is sent', () => {
       new RegExp(`^${customer.user.username}: 2 × Flat White · R`),
     );
     expect(sentTo(tablet)[0]!.urgency).toBe('high');
-    await move(customer, order.id, 'cancelled');
+    await server.api
+      .as(customer)
+      .put(`/api/orders/${order.id}`, { status: 'cancelled', cancelReason: 'Running late' });
     await fake.waitFor(2, { endpoint: tablet.endpoint });
     expect(payloadOf(sentTo(tablet)[1]!)).toMatchObject({
       title: `Order #${order.id} cancelled`,
-      body: expect.stringContaining(`${customer.user.username} cancelled order #${order.id}`),
+      body: expect.stringMatching(
+        new RegExp(`^${customer.user.username} cancelled order #${order.id} \\(.*\\): Running late$`),
+      ),
     });
     const next = await placeOrder();
     await move(owner, next.id, 'confirmed');
@@ -424,7 +431,8 @@ describe('delivery', () => {
     expect(payloadOf(sentTo(phone)[0]!).tag).toBe(`order-${order.id}`);
   });
 
-  test(`5xx is retried with backoff up to ${MAX_ATTEMPTS} times, then given up and logged`, async () => {
+  test(`5xx is retried with backoff up to ${MAX_ATTEMPTS - 1} times, then given up and logged`, async () => {
+    const logged = vi.spyOn(server.app.log, 'error');
     const phone = await subscribe(customer);
     fake.respond(phone.endpoint, 500);
     const order = await placeOrder();
@@ -450,6 +458,33 @@ describe('delivery', () => {
     expect(fake.received.filter((push) => push.endpoint === phone.endpoint)).toHaveLength(MAX_ATTEMPTS);
     // The subscription stays: the service was down, not the device gone.
     expect(await subscriptionCount()).toBe(1);
+    expect(logged).toHaveBeenCalledWith(
+      expect.objectContaining({ outboxId: row.id, kind: 'push', attempt: MAX_ATTEMPTS }),
+      'outbox work given up',
+    );
+    logged.mockRestore();
+  });
+
+  test('a Retry-After past the 10 minutes a push may take is given up at once, and logged', async () => {
+    const logged = vi.spyOn(server.app.log, 'error');
+    const phone = await subscribe(customer);
+    fake.respond(phone.endpoint, { status: 429, retryAfter: 900 });
+    const order = await placeOrder();
+    await move(owner, order.id, 'confirmed');
+    await fake.waitFor(1, { endpoint: phone.endpoint, status: 429 });
+    await settle();
+    const [row] = await server.database.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.kind} = 'push' and ${outbox.payload}->>'endpoint' = ${phone.endpoint}`);
+    expect(row!.attempts).toBe(1);
+    expect(row!.doneAt).not.toBeNull();
+    expect(row!.lastError).toMatch(/429/);
+    expect(logged).toHaveBeenCalledWith(
+      expect.objectContaining({ outboxId: row!.id }),
+      'outbox work given up',
+    );
+    logged.mockRestore();
   });
 
   test('a hung push service never delays a move: PUT answers while the push is still held', async () => {
@@ -473,6 +508,26 @@ describe('delivery', () => {
     });
     await fake.waitFor(1, { endpoint: tablet.endpoint });
   });
+});
+
+test('a push service that keeps its socket busy without ever finishing is given up at the timeout', async () => {
+  const sender = createWebPushSender({
+    ...vapid,
+    subject: 'mailto:ops@brewconnect.co.za',
+    allowedHosts: [fake.host],
+    timeoutMs: 500,
+  });
+  const device = fake.subscribe();
+  fake.respond(device.endpoint, 'trickle');
+  const started = Date.now();
+  const outcome = await sender.send(
+    device,
+    { title: 'Test', body: 'Hello', url: '/orders', tag: 'order-1' },
+    { ttlSeconds: 60, urgency: 'normal', topic: 'order-1' },
+  );
+  // web-push's own timeout is the socket's idle time, which a byte every 100 ms never reaches.
+  expect(outcome).toMatchObject({ outcome: 'retry', reason: 'no answer within 500 ms' });
+  expect(Date.now() - started).toBeLessThan(1_500);
 });
 
 test('a push service that stops answering is left alone after 5 sends in a row, not asked again and again', async () => {

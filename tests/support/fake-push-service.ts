@@ -39,9 +39,18 @@ export interface TestSubscription {
 
 /**
  * How the service answers a well-formed push: 201 (delivered), 404 or 410 (the subscription is gone), 429 (with
- * Retry-After: 1 s, or `retryAfter` seconds), 500, or 'hang' (holds the request open until close()).
+ * Retry-After: 1 s, or `retryAfter` seconds), 500, 'hang' (holds the request open until close()), or 'trickle'
+ * (answers 201 but sends its body a byte every 100 ms without ever ending it: a socket that is never idle).
  */
-export type PushAnswer = 201 | 404 | 410 | 429 | 500 | 'hang' | { status: 429; retryAfter: number };
+export type PushAnswer =
+  | 201
+  | 404
+  | 410
+  | 429
+  | 500
+  | 'hang'
+  | 'trickle'
+  | { status: 429; retryAfter: number };
 
 /** Every request the service got, refused ones included, with what it answered. */
 export interface ReceivedPush {
@@ -387,9 +396,14 @@ export async function startFakePushService(
     }
 
     const scripted = nextAnswer(push.endpoint);
-    if (scripted === 'hang') {
+    if (scripted === 'hang' || scripted === 'trickle') {
       push.status = 'hang';
       held.add(response);
+      if (scripted === 'trickle') {
+        response.writeHead(201, { 'content-type': 'text/plain' });
+        const drip = setInterval(() => response.write('.'), 100);
+        response.once('close', () => clearInterval(drip));
+      }
       response.once('close', () => held.delete(response));
       return record(push);
     }

@@ -98,7 +98,7 @@ export function createWebPushSender(keys: {
   };
 
   /** A slot for one push to this service, or false when none came free in time. */
-  const takeSlot = async (state: HostState) => {
+  const takeSlot = async (state: HostState, waitMs: number) => {
     if (state.inFlight < PER_HOST_CONCURRENCY) {
       state.inFlight += 1;
       return true;
@@ -112,7 +112,7 @@ export function createWebPushSender(keys: {
       const timer = setTimeout(() => {
         state.waiting = state.waiting.filter((waiter) => waiter !== wake);
         resolve(false);
-      }, QUEUE_WAIT_MS);
+      }, waitMs);
       state.waiting.push(wake);
     });
   };
@@ -152,6 +152,10 @@ export function createWebPushSender(keys: {
       // Checked again here, not only when it was saved: the list may have been narrowed since.
       if (!isPushServiceEndpoint(target.endpoint, keys.allowedHosts))
         return { outcome: 'refused', status: 0, reason: 'endpoint is not on a known push service' };
+      // The whole send, a wait for a free slot included, is over within the timeout: web-push's own `timeout` is
+      // the socket's idle time, which a service sending a byte now and then would stretch (decision 0011).
+      const timeoutMs = keys.timeoutMs ?? PUSH_TIMEOUT_MS;
+      const deadline = Date.now() + timeoutMs;
       const origin = new URL(target.endpoint).origin;
       const state = stateOf(origin);
       const leftAlone = Math.ceil((state.openUntil - Date.now()) / 1000);
@@ -161,18 +165,30 @@ export function createWebPushSender(keys: {
           reason: `${origin} is failing; left alone for now`,
           afterSeconds: leftAlone,
         };
-      if (!(await takeSlot(state))) return { outcome: 'retry', reason: `${origin} is busy`, afterSeconds: 5 };
+      if (!(await takeSlot(state, Math.min(QUEUE_WAIT_MS, timeoutMs / 2))))
+        return { outcome: 'retry', reason: `${origin} is busy`, afterSeconds: 5 };
+      let timer: NodeJS.Timeout | undefined;
       try {
-        await webpush.sendNotification(target, JSON.stringify(payload), {
+        const sending = webpush.sendNotification(target, JSON.stringify(payload), {
           // No vapidDetails: the Authorization header is ours, signed once per service (web-push signs per push).
           headers: { Authorization: vapidFor(origin, state) },
           TTL: options.ttlSeconds,
           urgency: options.urgency,
           topic: options.topic,
-          timeout: keys.timeoutMs ?? PUSH_TIMEOUT_MS,
+          timeout: timeoutMs,
           contentEncoding: 'aes128gcm',
           agent,
         });
+        sending.catch(() => undefined); // answered after the deadline: nobody is waiting any more
+        await Promise.race([
+          sending,
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(
+              () => reject(new Error(`no answer within ${timeoutMs} ms`)),
+              Math.max(1, deadline - Date.now()),
+            );
+          }),
+        ]);
         state.failures = 0;
         return { outcome: 'sent' };
       } catch (error) {
@@ -192,6 +208,7 @@ export function createWebPushSender(keys: {
           reason: `push service answered ${status}: ${error.body}`.slice(0, 300),
         };
       } finally {
+        clearTimeout(timer);
         releaseSlot(state);
       }
     },

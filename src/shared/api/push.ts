@@ -64,3 +64,24 @@ export const pushPayload = z.object({
 });
 export type PushPayload = z.infer<typeof pushPayload>;
 export const PUSH_PAYLOAD_MAX_BYTES = 3 * 1024;
+
+/**
+ * The payload as sent: its body cut short (with '…') until the JSON is at most PUSH_PAYLOAD_MAX_BYTES. What is
+ * pushed is short by construction (a chat line at 200 characters, an order's lines at 120); this is the guard.
+ */
+export function fitPushPayload(payload: PushPayload): PushPayload {
+  const encoder = new TextEncoder();
+  const fits = (body: string) =>
+    encoder.encode(JSON.stringify({ ...payload, body })).length <= PUSH_PAYLOAD_MAX_BYTES;
+  if (fits(payload.body)) return payload;
+  const characters = [...payload.body]; // whole code points: an emoji is never cut in half
+  const cut = (keep: number) => `${characters.slice(0, keep).join('')}…`;
+  // The longest start of the body that fits with its '…' (a binary search: fitting shrinks as it grows).
+  let [low, high] = [0, characters.length];
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (fits(cut(middle))) low = middle;
+    else high = middle - 1;
+  }
+  return { ...payload, body: cut(low) };
+}

@@ -5,6 +5,7 @@
 // message as it is now; and sends it. 201 done; 404/410 the subscription is deleted; 429/5xx or no answer retried
 // with backoff (not before Retry-After) within the outbox's limits; any other answer given up.
 import { and, eq, sql } from 'drizzle-orm';
+import { fitPushPayload } from '../../../shared/api/push.js';
 import type { Database } from '../../db/client.js';
 import { notificationPreferences, pushSubscriptions } from '../../db/schema.js';
 import type { PushSender } from '../../integrations/push.js';
@@ -49,7 +50,7 @@ export function pushHandlers(db: Database, sender: PushSender | undefined) {
       if (!notification) return;
       const result = await sender.send(
         { endpoint: push.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
-        notification.payload,
+        fitPushPayload(notification.payload),
         notification.options,
       );
       if (result.outcome === 'sent') return;

@@ -60,7 +60,7 @@ export async function composeNotification(db: Database, event: PushEvent): Promi
           }
         : {
             title: `Order #${order.id} cancelled`,
-            body: `${order.customerName} cancelled order #${order.id} (${pickup})`,
+            body: `${order.customerName} cancelled order #${order.id} (${pickup})${because(order.cancelReason)}`,
           };
     return {
       payload: { ...payload, url: '/dashboard/board', tag },
@@ -81,7 +81,10 @@ export async function composeNotification(db: Database, event: PushEvent): Promi
             title: 'Order cancelled',
             body: `Order #${order.id} at ${shop} was cancelled because the shop did not confirm it in time${refund}`,
           }
-        : { title: 'Order cancelled', body: `${shop} cancelled your order #${order.id}${refund}` },
+        : {
+            title: 'Order cancelled',
+            body: `${shop} cancelled your order #${order.id}${because(order.cancelReason)}${refund}`,
+          },
   }[event.status];
   return {
     payload: { ...worded, url: '/orders', tag },
@@ -114,6 +117,11 @@ async function composeMessage(db: Database, messageId: number): Promise<Notifica
     },
     options: { ttlSeconds: 24 * HOUR, urgency: 'normal', topic: tag },
   };
+}
+
+/** ': Sold out' when whoever cancelled gave a reason (at most 200 characters, checked when it was given). */
+function because(reason: string | null): string {
+  return reason ? `: ${reason}` : '';
 }
 
 /** '2 × Flat White (Oat), 1 × Croissant', cut short past 120 characters. */
