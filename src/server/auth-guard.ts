@@ -11,11 +11,22 @@ declare module 'fastify' {
   }
 }
 
+/** Said with the 401 for a bearer token that is not (or no longer) good: RFC 6750's invalid_token. */
+export const INVALID_TOKEN_CHALLENGE = 'Bearer error="invalid_token"';
+
 export function registerAuthGuard(app: FastifyInstance, tokens: TokenService) {
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const header = request.headers.authorization;
-    if (header?.startsWith('Bearer ')) request.auth = await tokens.verify(header.slice(7).trim());
+    if (!header?.startsWith('Bearer ')) return;
+    request.auth = await tokens.verify(header.slice(7).trim());
+    // A token whose session ended (signed out, a new password, a deleted account), or that expired or was never
+    // ours, is refused on every API route, public ones included (issue 28), before anything is done: the client
+    // drops it and asks again as the visitor it now is. (/metrics checks its own bearer token.)
+    if (!request.auth && request.url.startsWith('/api/')) {
+      reply.header('www-authenticate', INVALID_TOKEN_CHALLENGE);
+      throw new HttpError(401, 'Your session has ended — please sign in again');
+    }
   });
 }
 

@@ -149,6 +149,26 @@ describe('current user', () => {
     const forged = `${header}.${payload}.${Buffer.from('not-the-signature').toString('base64url')}`;
     expect((await server.api.as(forged).get('/api/auth/me')).status).toBe(401);
   });
+
+  test('a token whose session ended is refused on public routes too, as invalid_token, and changes nothing', async () => {
+    const made = await makeUser(server.api);
+    expect((await server.api.as(made).get('/api/coffee-shops')).status).toBe(200);
+    expect((await server.api.as(made).post('/api/auth/logout')).status).toBe(204);
+    for (const refused of [
+      await server.api.as(made).get('/api/coffee-shops'),
+      await server.api.as(made).get('/api/health'),
+      await server.api.as('not-a-token').get('/api/coffee-shops'),
+      await server.api
+        .as(made)
+        .post('/api/auth/login', { email: made.user.email, password: 'wrong-password' }),
+    ]) {
+      expect(refused.status).toBe(401);
+      expect(refused.body).toEqual({ message: 'Your session has ended — please sign in again' });
+      expect(refused.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
+    }
+    // The same calls as a visitor are answered as before.
+    expect((await server.api.get('/api/coffee-shops')).status).toBe(200);
+  });
 });
 
 describe('sign-up with an emailed code', () => {

@@ -61,6 +61,32 @@ describe('apiRequest', () => {
     await expect(apiRequest('GET', '/api/health')).rejects.toThrow('503: Service Unavailable');
   });
 
+  test('a token the server refuses as such is dropped, and the call asked again as a visitor', async () => {
+    stored.set('token', 'ended');
+    const ended = vi.fn();
+    const stop = onSessionEnded(ended);
+    fetchMock
+      .mockResolvedValueOnce(
+        new Response('{"message":"Your session has ended — please sign in again"}', {
+          status: 401,
+          headers: { 'www-authenticate': 'Bearer error="invalid_token"' },
+        }),
+      )
+      .mockResolvedValueOnce(reply(200, '[{"id":1}]'));
+    expect(await apiRequest('GET', '/api/coffee-shops')).toEqual([{ id: 1 }]);
+    expect(fetchMock.mock.calls[1]![1]?.headers).toEqual({ 'Content-Type': 'application/json' });
+    expect(stored.has('token')).toBe(false);
+    expect(ended).toHaveBeenCalledWith('ended');
+    stop();
+  });
+
+  test('a plain 401 (a route that needs a sign-in) is not asked again', async () => {
+    stored.set('token', 'abc');
+    fetchMock.mockResolvedValue(reply(401, '{"message":"Please sign in to continue"}'));
+    await expect(apiRequest('GET', '/api/orders')).rejects.toThrow('401');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   test('resolves to undefined for an empty success body', async () => {
     fetchMock.mockResolvedValue(reply(204, ''));
     expect(await apiRequest('DELETE', '/api/favorites/3')).toBeUndefined();

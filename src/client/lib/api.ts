@@ -53,16 +53,24 @@ export async function apiRequest<T = unknown>(
   body?: unknown,
   extraHeaders?: Record<string, string>,
 ): Promise<T> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...extraHeaders };
+  const send = (token: string | null) =>
+    fetch(url, {
+      method,
+      headers: {
+        'Content-Type': 'application/json',
+        ...extraHeaders,
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(url, {
-    method,
-    headers,
-    credentials: 'include',
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  noticeUnauthorized(response.status, headers.Authorization?.slice('Bearer '.length));
+  let response = await send(token);
+  noticeUnauthorized(response.status, token);
+  // The server refused the token itself (its session ended elsewhere) before doing anything: the same call again
+  // as the visitor this browser now is, so a public page still loads and a sign-in still signs in.
+  if (token && response.status === 401 && response.headers.get('www-authenticate')?.includes('invalid_token'))
+    response = await send(getToken());
   return readResponse<T>(response);
 }
 
