@@ -3,8 +3,15 @@
 // role and width is one context, signed in through localStorage's token from an API sign-in (not the form).
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { openShopWithMenu, setMenuItemAvailable } from '../support/e2e-orders';
-import { customerEmail, DEMO_PASSWORD, ownerEmail, signInAsNew, uniqueName } from './helpers';
+import { openShopWithMenu, placeOrder, setMenuItemAvailable } from '../support/e2e-orders';
+import {
+  customerEmail,
+  DEMO_PASSWORD,
+  ownerAndCustomer,
+  ownerEmail,
+  signInAsNew,
+  uniqueName,
+} from './helpers';
 
 const axePath = path.resolve('node_modules/axe-core/axe.min.js');
 const widths = [
@@ -232,6 +239,86 @@ for (const { name, viewport } of widths) {
       )),
     );
     await ownerContext.close();
+    expect(findings, `axe violations:\n${report(findings)}`).toEqual([]);
+  });
+}
+
+// Issue 32, the rest: the orders board, both sides' Cancel dialogs on a pending order (the shop's with 'Other' and
+// its error showing), the confirm-email banner of an account made with POST /api/auth/register (unconfirmed), the
+// Delete account dialog, and the Edit dialog's Payments tab; at both widths.
+for (const { name, viewport } of widths) {
+  test(`axe finds nothing serious on the board, the Cancel dialogs, the confirm-email banner, Delete account or Payments: ${name}`, async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const findings: Finding[] = [];
+    const { owner, customer, close } = await ownerAndCustomer(browser, {
+      viewport,
+      baseURL: test.info().project.use.baseURL,
+      bypassCSP: true,
+    });
+    const { accessToken: ownerToken } = await signInAsNew(owner, 'shop_owner');
+    const { shop, menu } = await openShopWithMenu(owner.request, ownerToken, uniqueName('Audit '), [
+      { name: 'Flat White', price: '32.00' },
+    ]);
+    const { accessToken: customerToken } = await signInAsNew(customer, 'customer', undefined, {
+      confirmed: false,
+    });
+    const order = await placeOrder(customer.request, customerToken, shop.id, [
+      { menuItemId: menu[0]!.id, quantity: 1 },
+    ]);
+
+    // The customer: the banner on their orders, the Cancel dialog of the pending one, Delete account.
+    await customer.goto('/orders');
+    await expect(customer.getByRole('region', { name: 'Confirm your email' })).toBeVisible();
+    const card = customer.getByRole('article', { name: `Order #${order.id}` });
+    await expect(card).toBeVisible();
+    findings.push(...(await audit(customer, `customer ${name} /orders with the confirm-email banner`)));
+    findings.push(
+      ...(await auditDialog(
+        customer,
+        card.getByRole('button', { name: 'Cancel' }),
+        `customer ${name} /orders Cancel dialog`,
+      )),
+    );
+    await customer.goto('/settings');
+    findings.push(
+      ...(await auditDialog(
+        customer,
+        customer.getByRole('button', { name: 'Delete my account' }),
+        `customer ${name} /settings Delete my account`,
+      )),
+    );
+
+    // The owner: the board with the order on it, the Orders tab's Cancel dialog, the Edit dialog's Payments.
+    await owner.goto(`/dashboard/board?shop=${shop.id}`);
+    await expect(owner.getByRole('article', { name: `Order #${order.id}` })).toBeVisible();
+    findings.push(...(await audit(owner, `owner ${name} /dashboard/board`)));
+
+    await owner.goto('/dashboard');
+    await owner.getByRole('tab', { name: 'Orders' }).click();
+    await owner
+      .getByRole('article', { name: `Order #${order.id}` })
+      .getByRole('button', { name: 'Cancel' })
+      .click();
+    const cancel = owner.getByRole('dialog', { name: `Cancel order #${order.id}?` });
+    await cancel.getByRole('radio', { name: 'Other' }).check();
+    await cancel.getByRole('button', { name: 'Cancel Order' }).click();
+    await expect(cancel.getByRole('alert')).toBeVisible();
+    findings.push(...(await audit(owner, `owner ${name} /dashboard Orders tab Cancel dialog`)));
+    await owner.keyboard.press('Escape');
+    await expect(cancel).toBeHidden();
+
+    await owner.getByRole('tab', { name: 'Overview' }).click();
+    await owner.getByRole('button', { name: 'Edit', exact: true }).first().click();
+    const edit = owner.getByRole('dialog', { name: 'Edit Coffee Shop' });
+    await edit.getByRole('tab', { name: 'Payments' }).click();
+    await expect(edit.getByRole('heading', { name: 'Bank account' })).toBeVisible();
+    findings.push(...(await audit(owner, `owner ${name} /dashboard Edit Payments tab`)));
+    await owner.keyboard.press('Escape');
+    await expect(edit).toBeHidden();
+
+    await close();
     expect(findings, `axe violations:\n${report(findings)}`).toEqual([]);
   });
 }

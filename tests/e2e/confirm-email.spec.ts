@@ -1,6 +1,6 @@
 // Confirming an email (issue 32): a /register account's banner takes the mailed code, and until then a review of a
 // shop it never ordered from is refused in the server's words; the wizard says a wrong code on step 2, offers
-// Resend with a countdown; 'Get Started' opens Register.
+// Resend with a countdown, and Resend again when the code's tries are spent; 'Get Started' opens Register.
 import { expect, type Page, test } from '@playwright/test';
 import { readCode, signInAsNew, toastText, uniqueName } from './helpers';
 
@@ -46,6 +46,62 @@ test('the wizard says a wrong code on step 2 at once, offers Resend after a coun
   await shoot(page, 'wizard-wrong-code');
 
   await codeInput.fill(code);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByLabel('Username')).toBeVisible();
+});
+
+test('a code whose tries are spent offers Resend on step 2; once the countdown allows, Resend mails a new code', async ({
+  page,
+}) => {
+  // The page's clock is the test's, so the 30 s countdown passes without waiting for it.
+  await page.clock.install();
+  const email = `${uniqueName('spent')}@example.co.za`;
+  await page.goto('/auth?tab=register');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  const codeInput = page.getByLabel('Verification Code');
+  await expect(codeInput).toBeVisible();
+  const code = await readCode(email);
+  const wrong = code === '000000' ? '111111' : '000000';
+
+  // Four wrong checks through the API, the fifth (the last try) on step 2.
+  for (const left of ['4 tries', '3 tries', '2 tries', '1 try']) {
+    const check = await page.request.post('/api/auth/check-code', { data: { email, code: wrong } });
+    expect(check.status()).toBe(400);
+    expect(await check.json()).toEqual({ message: `The verification code is incorrect. ${left} left.` });
+  }
+  await codeInput.fill(wrong);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'The verification code is incorrect and can no longer be used.' }),
+  ).toBeVisible();
+  await expect(page.getByText('Ask for a new code:')).toBeVisible();
+  // Even the right code is no use now.
+  await codeInput.fill(code);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'expired or was already used' })).toBeVisible();
+  await expect(page.getByText('Ask for a new code:')).toBeVisible();
+  await shoot(page, 'wizard-spent-code');
+
+  // Resend waits out the countdown that began with the first code, then sends a new one.
+  const resend = page.getByRole('button', { name: /^Resend code/ });
+  await expect(resend).toBeDisabled();
+  // A second at a time: each tick of the countdown sets the next one once React has drawn it.
+  for (let second = 0; second <= 30; second += 1) await page.clock.runFor(1000);
+  await expect(resend).toHaveText('Resend code');
+  const sent = page.waitForResponse(
+    (response) => response.url().endsWith('/api/auth/send-code') && response.request().method() === 'POST',
+  );
+  await resend.click();
+  expect((await sent).status()).toBe(200);
+  await expect(resend).toBeDisabled();
+  await expect(page.getByText('Ask for a new code:')).toHaveCount(0);
+
+  // The new code is the one that works.
+  const fresh = await readCode(email);
+  await codeInput.fill(fresh);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByLabel('Username')).toBeVisible();
 });

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Card } from '../../ui/Card';
 import { cn } from '../../ui/cn';
 import { DailyRevenueChart, PeakHoursChart, StatusBreakdownChart } from './AnalyticsCharts';
-import { growthLabel, optionShareText, summarySentences } from './analytics-text';
+import { growthLabel, isNewFigure, optionShareText, summarySentences } from './analytics-text';
 import { OrdersHeatmap } from './OrdersHeatmap';
 import { PromotionComparison } from './PromotionComparison';
 
@@ -26,31 +26,28 @@ function Empty({ children }: { children: ReactNode }) {
   );
 }
 
-/**
- * `previousEmpty`: the period before had nothing, so a percentage means nothing: 'New' (when there is something
- * now) instead of '0% vs previous period' (issue 32).
- */
+/** `isNew`: 'New' instead of '0% vs previous period' under the figure (isNewFigure, issue 32). */
 function Metric({
   label,
   value,
   growth,
-  previousEmpty = false,
+  isNew = false,
 }: {
   label: string;
   value: string;
   growth?: number;
-  previousEmpty?: boolean;
+  isNew?: boolean;
 }) {
   return (
     <Card className="min-w-0 p-3 sm:p-4">
       <p className="text-xs text-espresso-600 sm:text-sm">{label}</p>
       <p className="mt-1 truncate font-display text-xl font-bold text-espresso-950 sm:text-2xl">{value}</p>
-      {growth !== undefined && previousEmpty && (
+      {growth !== undefined && isNew && (
         <p className="mt-0.5 text-xs font-medium text-espresso-700">
           New <span className="font-normal text-espresso-500">· nothing in the period before</span>
         </p>
       )}
-      {growth !== undefined && !previousEmpty && (
+      {growth !== undefined && !isNew && (
         <p
           className={cn(
             'mt-0.5 text-xs font-medium',
@@ -83,13 +80,13 @@ export function AnalyticsReport({ data }: { data: ShopAnalytics }) {
           label={`Total Revenue (${days}d)`}
           value={`R${data.totalRevenue}`}
           growth={data.revenueGrowth}
-          previousEmpty={Number(data.previousRevenue) === 0}
+          isNew={isNewFigure(Number(data.totalRevenue), Number(data.previousRevenue))}
         />
         <Metric
           label={`Total Orders (${days}d)`}
           value={data.totalOrders.toLocaleString('en-ZA')}
           growth={data.ordersGrowth}
-          previousEmpty={data.previousOrders === 0}
+          isNew={isNewFigure(data.totalOrders, data.previousOrders)}
         />
         <Metric label="Unique Customers" value={data.uniqueCustomers.toLocaleString('en-ZA')} />
         <Metric label="Avg Order Value" value={`R${data.avgOrderValue}`} />

@@ -1,7 +1,14 @@
 // The Analytics dialog's words: summary sentences with growth only when non-zero, and zone-proof labels.
 import type { ShopAnalytics } from '@shared/api/analytics';
 import { describe, expect, test } from 'vitest';
-import { dayLabel, growthLabel, hourLabel, optionShareText, summarySentences } from './analytics-text';
+import {
+  dayLabel,
+  growthLabel,
+  hourLabel,
+  isNewFigure,
+  optionShareText,
+  summarySentences,
+} from './analytics-text';
 
 const figures = (overrides: Partial<ShopAnalytics>): ShopAnalytics => ({
   periodDays: 30,
@@ -57,6 +64,15 @@ describe('labels', () => {
     expect(growthLabel(-3)).toBe('-3%');
     expect(growthLabel(0)).toBe('0%');
   });
+});
+
+test("a figure is 'New' only when the period before had nothing and this one has something", () => {
+  expect(isNewFigure(3, 0)).toBe(true);
+  expect(isNewFigure(0.5, 0)).toBe(true);
+  // Nothing then and nothing now: the usual '0% vs previous period', not 'New'.
+  expect(isNewFigure(0, 0)).toBe(false);
+  expect(isNewFigure(3, 2)).toBe(false);
+  expect(isNewFigure(0, 2)).toBe(false);
 });
 
 test('an option reads as its share of its group’s choices, in whole percent, and its cups', () => {

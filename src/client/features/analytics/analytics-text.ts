@@ -44,6 +44,14 @@ export function growthLabel(growth: number): string {
   return `${growth > 0 ? '+' : ''}${growth}%`;
 }
 
+/**
+ * Whether a card says 'New' rather than its growth (issue 32): the period before had nothing, so a percentage means
+ * nothing, and this one has something. Nothing in either period is '0% vs previous period', as usual.
+ */
+export function isNewFigure(current: number, previous: number): boolean {
+  return previous === 0 && current > 0;
+}
+
 /** 1 -> '1 order', 2 -> '2 orders'. */
 export function plural(count: number, word: string): string {
   return `${count.toLocaleString('en-ZA')} ${word}${count === 1 ? '' : 's'}`;

@@ -10,14 +10,25 @@ import { useUpdateShop } from '../shops/queries';
 import { OrderPacePanel } from './OrderPacePanel';
 import { ShopForm, savedMessage, shopFormFrom } from './ShopForm';
 
-export function EditShopDialog({ shop, onDone }: { shop: Shop; onDone: () => void }) {
+/** The dialog's tabs; the setup checklist's 'Set up payouts' opens it on Payments (issue 32). */
+export type EditShopTab = 'details' | 'payments' | 'orders';
+
+export function EditShopDialog({
+  shop,
+  onDone,
+  initialTab = 'details',
+}: {
+  shop: Shop;
+  onDone: () => void;
+  initialTab?: EditShopTab;
+}) {
   return (
     <DialogContent
       title="Edit Coffee Shop"
       description={`Change what coffee lovers see about ${shop.name}, how they pay, and how orders are paced.`}
       className="sm:max-w-2xl"
     >
-      <Tabs defaultValue="details">
+      <Tabs defaultValue={initialTab}>
         <TabsList aria-label="Shop settings">
           <TabsTrigger value="details">Details</TabsTrigger>
           <TabsTrigger value="payments">Payments</TabsTrigger>

@@ -12,7 +12,12 @@ const steps: { step: Step; label: string; why: string; action: ShopAction }[] = 
   { step: 'hours', label: 'Set your opening hours', why: 'so customers know when to come', action: 'hours' },
   { step: 'photo', label: 'Add a photo', why: 'shops with a photo are opened more', action: 'edit' },
   { step: 'location', label: 'Place your pin', why: 'so Near Me finds you', action: 'edit' },
-  { step: 'payouts', label: 'Set up payouts', why: 'the bank account online payments go to', action: 'edit' },
+  {
+    step: 'payouts',
+    label: 'Set up payouts',
+    why: 'the bank account online payments go to',
+    action: 'payouts',
+  },
 ];
 
 /** Whether customers can order from the shop: it needs an available menu item and opening hours. */

@@ -1,4 +1,5 @@
-// Opens one of a shop's owner dialogs (menu, hours, edit, promote, analytics) from Quick Actions or a shop card.
+// Opens one of a shop's owner dialogs (menu, hours, edit, promote, analytics) from Quick Actions, a shop card or its
+// setup checklist.
 import type { Shop } from '@shared/api/shops';
 import { Dialog } from '../../ui/Dialog';
 import { AnalyticsDialog } from '../analytics/AnalyticsDialog';
@@ -7,16 +8,22 @@ import { MenuDialog } from '../menu/MenuDialog';
 import { PromoteDialog } from '../promotions/PromoteDialog';
 import { EditShopDialog } from './EditShopDialog';
 
-export type ShopAction = 'menu' | 'hours' | 'edit' | 'promote' | 'analytics';
+export type ShopAction = 'menu' | 'hours' | 'edit' | 'payouts' | 'promote' | 'analytics';
 export interface OpenShopAction {
   action: ShopAction;
   shop: Shop;
+}
+
+/** The checklist's 'Set up payouts': the Edit dialog, opened on its Payments tab rather than on the details. */
+function EditShopPayouts(props: { shop: Shop; onDone: () => void }) {
+  return <EditShopDialog {...props} initialTab="payments" />;
 }
 
 const dialogs = {
   menu: MenuDialog,
   hours: HoursDialog,
   edit: EditShopDialog,
+  payouts: EditShopPayouts,
   promote: PromoteDialog,
   analytics: AnalyticsDialog,
 } satisfies Record<ShopAction, (props: { shop: Shop; onDone: () => void }) => unknown>;

@@ -16,6 +16,8 @@ function missingForOrders(shop: Shop): string {
 export function AcceptingOrdersSwitch({ shop }: { shop: Shop }) {
   const update = useSetAcceptingOrders();
   const id = `accepting-orders-${shop.id}`;
+  const ready = canTakeOrders(shop);
+  const whyId = `${id}-why`;
   // While the call runs the switch shows where it is going, so a second click is not needed to see it moved.
   const checked = update.isPending
     ? (update.variables?.acceptingOrders ?? shop.acceptingOrders)
@@ -25,6 +27,8 @@ export function AcceptingOrdersSwitch({ shop }: { shop: Shop }) {
       <Switch
         id={id}
         checked={checked}
+        // Read with the switch, so a screen reader hears why nobody can order while it is on.
+        aria-describedby={ready ? undefined : whyId}
         disabled={update.isPending}
         onCheckedChange={(acceptingOrders) =>
           update.mutate(
@@ -50,9 +54,9 @@ export function AcceptingOrdersSwitch({ shop }: { shop: Shop }) {
       <Label htmlFor={id} className="text-xs">
         Taking orders
       </Label>
-      {!canTakeOrders(shop) && (
+      {!ready && (
         // The switch may be on, but nobody can order yet: say why, where the owner looks (issue 32).
-        <span className="text-xs text-amber-800" data-testid="not-ready">
+        <span id={whyId} className="text-xs text-amber-800" data-testid="not-ready">
           Customers can order once you add {missingForOrders(shop)}
         </span>
       )}

@@ -2,7 +2,7 @@
 // and status (issue 32), with the next actions; found by pickup code and printed as a ticket (issue 30).
 import { type OrderStatus, orderStatusLabel, ownerActions } from '@shared/domain/order-status';
 import { LayoutGrid } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { OrderCard } from '../../components/OrderCard';
 import { errorMessage } from '../../lib/api';
@@ -13,7 +13,7 @@ import { toast } from '../../ui/toast-store';
 import { useMyShops } from '../shops/queries';
 import { CancelOrderDialog } from './CancelOrderDialog';
 import { filterOrdersByQuery } from './code-search';
-import { focusOrder } from './focus-order';
+import { useFocusAfterMove } from './focus-order';
 import { useFreshOrderIds } from './fresh-orders';
 import { OwnerOrdersFilters, type OwnerOrdersFilterValues } from './OwnerOrdersFilters';
 import { sortOrders } from './order-sort';
@@ -41,6 +41,13 @@ export function OwnerOrdersTab() {
   // The code search looks through the orders loaded (today's are the newest, so on the first page).
   const list = sortOrders(filterOrdersByQuery(orders.orders, codeQuery), filters.sort);
   const shopName = shops.find((shop) => shop.id === shopId)?.name;
+  // A moved order may leave the list (a Status filter it no longer matches): its neighbour or the heading then
+  // takes the focus, never the page body (issue 32).
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusMoved = useFocusAfterMove(
+    list.map((order) => order.id),
+    heading,
+  );
 
   // The order whose Cancel asks for a reason first (issue 32).
   const [cancelling, setCancelling] = useState<number | null>(null);
@@ -51,7 +58,7 @@ export function OwnerOrdersTab() {
         onSuccess: () => {
           setCancelling(null);
           toast({ title: 'Order updated', description: 'Order status has been updated successfully.' });
-          focusOrder(orderId);
+          focusMoved(orderId);
         },
         onError: (error) =>
           toast({
@@ -74,7 +81,13 @@ export function OwnerOrdersTab() {
       />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-3">
-          <h2 className="font-display text-2xl font-semibold">Orders</h2>
+          <h2
+            ref={heading}
+            tabIndex={-1}
+            className="rounded font-display text-2xl font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-espresso-500"
+          >
+            Orders
+          </h2>
           <Button asChild variant="outline" size="sm">
             <Link href="/dashboard/board">
               <LayoutGrid className="h-4 w-4" aria-hidden /> Open orders board

@@ -20,12 +20,18 @@ export function usePayout(shopId: number) {
   return useQuery<Payout>({ queryKey: payoutKey(shopId) });
 }
 
-/** PUT the bank account; the answer is the payout as it now stands, so it replaces the cached one. */
+/**
+ * PUT the bank account; the answer is the payout as it now stands, so it replaces the cached one. The owner's shops
+ * are asked again: their setup checklist ticks 'Set up payouts' from them (issue 32).
+ */
 export function useSavePayout(shopId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PayoutBody) => apiRequest<Payout>('PUT', `/api/coffee-shops/${shopId}/payout`, body),
-    onSuccess: (payout) => queryClient.setQueryData(payoutKey(shopId), payout),
+    onSuccess: (payout) => {
+      queryClient.setQueryData(payoutKey(shopId), payout);
+      void queryClient.invalidateQueries({ queryKey: ['/api/my-shops'] });
+    },
   });
 }
 
