@@ -206,11 +206,30 @@ describe('the openNow filter', () => {
 });
 
 describe('a shop with nothing to order', () => {
+  /** The shop's open state as the discover list, its own page and its owner's shops each answer it. */
+  const everyStateOf = async (shop: Shop) => {
+    const one = (await server.api.get<Shop>(`/api/coffee-shops/${shop.id}`)).body;
+    const mine = (await server.api.as(owner).get<Shop[]>('/api/my-shops')).body;
+    const states = [
+      stateOf(await list(server.api, '?limit=100'), shop.name),
+      { openNow: one.openNow, nextChangeAt: one.nextChangeAt },
+      stateOf(mine, shop.name),
+    ];
+    // A search's answer (a path of its own) says the same as the plain list.
+    expect(stateOf(await list(server.api, `?search=${encodeURIComponent(shop.name)}`), shop.name)).toEqual(
+      states[0],
+    );
+    return states;
+  };
+
   test('is not open now by its hours alone: its first available item brings it into Open Now, selling out takes it out', async () => {
     const shop = await makeShop(server.api, owner, { name: 'Empty Shelf Cafe', description: null });
     const setupOf = async () =>
       (await server.api.as(owner).get<Shop[]>('/api/my-shops')).body.find((found) => found.id === shop.id)
         ?.setup;
+    // No hours and nothing to order: nothing to say (openNow null, as for a shop that set no hours).
+    const unknown = { openNow: null, nextChangeAt: null };
+    expect(await everyStateOf(shop)).toEqual([unknown, unknown, unknown]);
     // Before anything: only the pin (the factory's coordinates); other shops' hours are not this one's.
     expect(await setupOf()).toEqual({
       photo: false,
@@ -223,11 +242,19 @@ describe('a shop with nothing to order', () => {
     const inOpenNow = async () =>
       (await list(server.api, '?openNow=true&limit=100')).some((found) => found.id === shop.id);
     expect(await inOpenNow()).toBe(false);
+    // Its card, its page and the owner's list agree with the filter: no green 'Open now' by its hours alone, and
+    // no hour at which it opens (its first item opens it).
+    const closed = { openNow: false, nextChangeAt: null };
+    expect(await everyStateOf(shop)).toEqual([closed, closed, closed]);
     const item = await makeMenuItem(server.api, owner, shop);
     server.app.deps.shopsChanged();
     expect(await inOpenNow()).toBe(true);
+    // Open until 23:59 Johannesburg, 21:59 UTC.
+    const open = { openNow: true, nextChangeAt: '2026-11-25T21:59:00.000Z' };
+    expect(await everyStateOf(shop)).toEqual([open, open, open]);
     await server.api.as(owner).put(`/api/menu-items/${item.id}`, { isAvailable: false });
     expect(await inOpenNow()).toBe(false);
+    expect(await everyStateOf(shop)).toEqual([closed, closed, closed]);
     // The owner's checklist says what is missing.
     expect(await setupOf()).toEqual({
       photo: false,

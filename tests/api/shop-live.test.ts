@@ -1,5 +1,6 @@
 // What customers see is true now (issue 31): an owner's pause, sold-out item or new hours reach, as shop_updated,
-// the sockets watching that shop on another instance (signed in or not) and no others; a socket may watch at most
+// the sockets watching that shop on another instance (signed in or not) and no others, with the open state they
+// give (a shop with nothing left to order is not open now, issue 32); a socket may watch at most
 // 100 shops; and the Open Now filter leaves paused shops out while their answers say they are paused.
 // Two instances: on PGlite two apps on one database share an in-process bus (PGlite is one process's database); with
 // DATABASE_URL each has its own LISTEN connection, so every event crosses through PostgreSQL's NOTIFY.
@@ -92,6 +93,11 @@ const updateOf =
   (event: ServerEvent): boolean =>
     event.type === 'shop_updated' && event.shopId === shopId;
 const updatesOf = (socket: TestSocket, shopId: number) => socket.events.filter(updateOf(shopId));
+/** The socket's nth shop_updated of the shop since it started watching (1 for the first), once it has come. */
+async function nthUpdate(socket: TestSocket, shopId: number, nth: number) {
+  await socket.next(() => updatesOf(socket, shopId).length >= nth);
+  return updatesOf(socket, shopId)[nth - 1];
+}
 
 const setAccepting = async (shopId: number, acceptingOrders: boolean, by = owner) => {
   const reply = await a.api.as(by).put<Shop>(`/api/coffee-shops/${shopId}`, { acceptingOrders });
@@ -190,6 +196,8 @@ describe('shop_updated across two instances', () => {
     expect(await customerSocket.next(updateOf(shop.id))).toEqual({
       type: 'shop_updated',
       shopId: shop.id,
+      // With its open state (issue 32): still open, its Filter Coffee is still for sale.
+      shop: { openNow: true, nextChangeAt: '2026-11-25T15:00:00.000Z' },
       menuChanged: true,
     });
     // What the customer's page then reads again, from B, says so.
@@ -217,6 +225,86 @@ describe('shop_updated across two instances', () => {
     });
     expect(group.status).toBe(201);
     await socket.next(() => menuChanges().length === 3);
+  });
+
+  test('selling out or deleting the last item is told with openNow false; the first item for sale opens the shop again', async () => {
+    const kiosk = await makeShop(a.api, owner, { name: 'Last Cup Kiosk' });
+    await setHours(a.api, owner, kiosk, weekdays);
+    const socket = await watcher(b, [kiosk.id]);
+    const update = (nth: number) => nthUpdate(socket, kiosk.id, nth);
+    const openNowList = async () =>
+      (await b.api.get<Shop[]>('/api/coffee-shops?openNow=true&limit=100')).body.map((found) => found.id);
+    const openUntil5pm = { openNow: true, nextChangeAt: '2026-11-25T15:00:00.000Z' };
+    // Nothing to order: not open, and no hour of the clock opens it (its first item does).
+    const closed = { openNow: false, nextChangeAt: null };
+
+    const cortado = await makeMenuItem(a.api, owner, kiosk, { name: 'Cortado' });
+    expect(await update(1)).toEqual({
+      type: 'shop_updated',
+      shopId: kiosk.id,
+      shop: openUntil5pm,
+      menuChanged: true,
+    });
+    // B's cached lists were cleared (shops_changed) before the event was published, so by now they say so too.
+    expect(await openNowList()).toContain(kiosk.id);
+
+    const soldOut = await a.api.as(owner).put(`/api/menu-items/${cortado.id}`, { isAvailable: false });
+    expect(soldOut.status).toBe(200);
+    expect(await update(2)).toEqual({
+      type: 'shop_updated',
+      shopId: kiosk.id,
+      shop: closed,
+      menuChanged: true,
+    });
+    expect(await openNowList()).not.toContain(kiosk.id);
+    expect((await b.api.get<Shop>(`/api/coffee-shops/${kiosk.id}`)).body).toMatchObject(closed);
+
+    const backOnSale = await a.api.as(owner).put(`/api/menu-items/${cortado.id}`, { isAvailable: true });
+    expect(backOnSale.status).toBe(200);
+    expect(await update(3)).toMatchObject({ shop: openUntil5pm });
+    expect((await a.api.as(owner).delete(`/api/menu-items/${cortado.id}`)).status).toBe(204);
+    expect(await update(4)).toEqual({
+      type: 'shop_updated',
+      shopId: kiosk.id,
+      shop: closed,
+      menuChanged: true,
+    });
+    expect(await openNowList()).not.toContain(kiosk.id);
+  });
+
+  test('weekly hours saved (POST) and edited (PUT) are told with the open state they give', async () => {
+    const socket = await watcher(b, [shop.id]);
+    const update = (nth: number) => nthUpdate(socket, shop.id, nth);
+    // This Wednesday's row, shortened to 08:00–09:00: closed at 10:00, open again on Thursday at 08:00.
+    const shortened = await a.api.as(owner).post<{ id: number }>('/api/business-hours', {
+      shopId: shop.id,
+      dayOfWeek: 3,
+      openTime: '08:00',
+      closeTime: '09:00',
+      isClosed: false,
+    });
+    expect(shortened.status).toBe(200);
+    expect(await update(1)).toEqual({
+      type: 'shop_updated',
+      shopId: shop.id,
+      shop: { openNow: false, nextChangeAt: '2026-11-26T06:00:00.000Z' },
+      hoursChanged: true,
+    });
+
+    const restored = await a.api.as(owner).put(`/api/business-hours/${shortened.body.id}`, {
+      shopId: shop.id,
+      dayOfWeek: 3,
+      openTime: '08:00',
+      closeTime: '17:00',
+      isClosed: false,
+    });
+    expect(restored.status).toBe(200);
+    expect(await update(2)).toEqual({
+      type: 'shop_updated',
+      shopId: shop.id,
+      shop: { openNow: true, nextChangeAt: '2026-11-25T15:00:00.000Z' },
+      hoursChanged: true,
+    });
   });
 
   test('a special day closing the shop today is told with the open state it gives', async () => {

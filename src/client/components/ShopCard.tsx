@@ -17,6 +17,7 @@ import { ChatButton } from './ChatButton';
 import { FavoriteHeart } from './FavoriteHeart';
 import { LeaveReviewButton } from './LeaveReviewButton';
 import { OpenNowLine } from './OpenNowLine';
+import { ServesLine } from './ServesLine';
 import { ShopImage } from './ShopImage';
 
 export function formatDeliveryFee(fee: number | null): string {
@@ -65,11 +66,16 @@ export const ShopCard = memo(function ShopCard({
           </h3>
           <p className="text-sm text-espresso-600">{shopCategoryLabels[shop.category]}</p>
         </div>
-        <p className="flex items-start gap-1.5 text-sm text-espresso-700">
-          <MapPin className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          {shop.address}
-        </p>
+        <div className="text-sm">
+          <p className="flex items-start gap-1.5 text-espresso-700">
+            <MapPin className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+            {shop.address}
+          </p>
+          {/* Under the address it qualifies (issue 31), as the map popup and the shop page say it. */}
+          {shop.locationApproximate && <p className="pl-5.5 text-espresso-600">Approximate location</p>}
+        </div>
         <OpenNowLine shop={shop} />
+        <ServesLine shop={shop} />
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-espresso-700">
           <span
             className="flex items-center gap-1"

@@ -59,9 +59,12 @@ export const shop = z.object({
   autoCancelMinutes: z.number().int(),
   /** The earliest pickup an order placed now would get (ASAP); null where not worked out (lists) or not open. */
   nextPickupAt: z.string().nullable(),
-  /** Open at this moment by its hours and special days (Africa/Johannesburg); null when it has set no hours. */
+  /**
+   * Open at this moment by its hours and special days (Africa/Johannesburg); null when it has set no hours; false
+   * while it has nothing on its menu to order, whatever its hours (issue 32, as the openNow filter decides).
+   */
   openNow: z.boolean().nullable(),
-  /** ISO time when it next opens or closes; null when unknown or never. */
+  /** ISO time when it next opens or closes; null when unknown or never (as while it has nothing to order). */
   nextChangeAt: z.string().nullable(),
   /**
    * The owner's setup checklist (issue 32), in GET /api/my-shops only: what the shop has of photo, menu (an

@@ -1,11 +1,12 @@
-// A shop card's essentials in a map pin's popup: name, rating, the open-now line, distance, whether the pin is
-// only approximate, and the way on to its menu.
+// A shop card's essentials in a map pin's popup: name, rating, the open-now line, what it serves that the search
+// found, distance, whether the pin is only approximate, and the way on to its menu.
 import type { Shop } from '@shared/api/shops';
 import { distanceLabel } from '@shared/domain/distance';
 import { ratingLabel } from '@shared/domain/rating';
 import { MapPin, Navigation, Star } from 'lucide-react';
 import { Link } from 'wouter';
 import { OpenNowLine } from '../../components/OpenNowLine';
+import { ServesLine } from '../../components/ServesLine';
 
 export function ShopMapPopup({ shop }: { shop: Shop }) {
   return (
@@ -17,6 +18,7 @@ export function ShopMapPopup({ shop }: { shop: Shop }) {
         <span className="text-espresso-600">({shop.reviewCount} reviews)</span>
       </p>
       <OpenNowLine shop={shop} />
+      <ServesLine shop={shop} />
       {shop.distanceKm !== undefined && shop.distanceKm !== null && (
         <p className="flex items-center gap-1">
           <Navigation className="h-4 w-4" aria-hidden />

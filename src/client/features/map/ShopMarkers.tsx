@@ -1,9 +1,11 @@
 // The shops' pins on a map, grouped into a numbered circle where they crowd (leaflet.markercluster), each opening
-// its popup on a click, a tap or Enter.
+// its popup on a click, a tap or Enter. An open popup's shop is watched live (issue 31), as a card's is.
 import type { Shop } from '@shared/api/shops';
 import { divIcon } from 'leaflet';
+import { memo, useMemo, useState } from 'react';
 import { Marker, Popup } from 'react-leaflet';
 import MarkerClusterGroup from 'react-leaflet-cluster';
+import { useWatchShop } from '../../lib/shop-watch';
 import { shopPin } from './BaseMap';
 import { ShopMapPopup } from './ShopMapPopup';
 import { shopPosition } from './shop-position';
@@ -29,18 +31,34 @@ export function ShopMarkers({ shops }: { shops: readonly Shop[] }) {
       maxClusterRadius={48}
       iconCreateFunction={clusterIcon}
     >
-      {shops.map((shop) => {
-        const position = shopPosition(shop);
-        if (!position) return null;
-        return (
-          // The title names the pin for screen readers (Leaflet makes it a button) and shows on hover.
-          <Marker key={shop.id} position={position} icon={shopPin} title={shop.name}>
-            <Popup className="bc-popup" minWidth={200} maxWidth={260}>
-              <ShopMapPopup shop={shop} />
-            </Popup>
-          </Marker>
-        );
-      })}
+      {shops.map((shop) => (
+        <ShopMarker key={shop.id} shop={shop} />
+      ))}
     </MarkerClusterGroup>
   );
 }
+
+/**
+ * One pin. Its shop is watched only while its popup is open: the pin itself shows nothing that changes, and an
+ * area holds up to 500 shops where a socket may watch 100. A live update patches the cached list the pins come
+ * from, so the open popup shows it. Memoised, so a popup opening re-renders its own pin, not the other 499.
+ */
+const ShopMarker = memo(function ShopMarker({ shop }: { shop: Shop }) {
+  const [isOpen, setOpen] = useState(false);
+  useWatchShop(isOpen ? shop.id : null);
+  // Stable handlers: react-leaflet binds them again whenever the object changes.
+  const eventHandlers = useMemo(
+    () => ({ popupopen: () => setOpen(true), popupclose: () => setOpen(false) }),
+    [],
+  );
+  const position = shopPosition(shop);
+  if (!position) return null;
+  return (
+    // The title names the pin for screen readers (Leaflet makes it a button) and shows on hover.
+    <Marker position={position} icon={shopPin} title={shop.name} eventHandlers={eventHandlers}>
+      <Popup className="bc-popup" minWidth={200} maxWidth={260}>
+        <ShopMapPopup shop={shop} />
+      </Popup>
+    </Marker>
+  );
+});

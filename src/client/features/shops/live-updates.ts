@@ -1,7 +1,7 @@
 // A shop_updated event (issue 31) applied to the cache: the new pause, busy delay and open state patched into every
 // cached copy of the shop (its page, discover pages, favourites, my shops) without a fetch; the menu, hours and
 // pickup times read again where they changed. Lists filtered to Open Now are read again instead, as the shop may
-// have left them.
+// have left them; after a menu change, so are searched lists, whose 'Serves: …' came from the menu.
 import type { ShopUpdatedEvent } from '@shared/api/messages';
 import type { Shop } from '@shared/api/shops';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
@@ -47,6 +47,18 @@ function isOpenNowList(key: QueryKey): boolean {
   );
 }
 
+/**
+ * A discover list or map area asked with a search: its shops' matchedItems ('Serves: Oat latte') are what their
+ * menus held when it was asked.
+ */
+function isSearchList(key: QueryKey): boolean {
+  return key.some((part) => {
+    if (typeof part !== 'object' || part === null) return false;
+    const search = (part as { search?: unknown }).search;
+    return typeof search === 'string' && search !== '';
+  });
+}
+
 export function applyShopUpdate(queryClient: QueryClient, event: ShopUpdatedEvent) {
   const { shopId, shop: patch } = event;
   if (patch) {
@@ -70,6 +82,12 @@ export function applyShopUpdate(queryClient: QueryClient, event: ShopUpdatedEven
   if (event.menuChanged) {
     void queryClient.invalidateQueries({ queryKey: menuKey(shopId) });
     void queryClient.invalidateQueries({ queryKey: optionGroupsKey(shopId) });
+    // What the shop serves may no longer be what a search found on it (or it may now be found by the search): the
+    // searched lists on screen are asked again. Only a watcher of the shop hears this, so only a tab showing it.
+    void queryClient.invalidateQueries({
+      queryKey: ['/api/coffee-shops'],
+      predicate: (query) => isSearchList(query.queryKey),
+    });
   }
   if (event.hoursChanged) {
     void queryClient.invalidateQueries({ queryKey: hoursKey(shopId) });

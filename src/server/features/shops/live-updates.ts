@@ -40,6 +40,24 @@ export function announceHoursChange(app: App, shopId: number): void {
 }
 
 /**
+ * An item of the shop's menu was added, changed or deleted: watchers read the menu again, and are told the shop's
+ * open state with it, since a shop with nothing to order is not open now (issue 32): selling out or deleting the last
+ * available item closes it, adding or bringing back the first opens it by its hours. Sent with every menu change
+ * rather than only those that cross the line: what decides it (menu_text) is kept by a trigger, and one small read
+ * per owner's edit is cheaper than knowing the state before.
+ */
+export function announceMenuChange(app: App, shopId: number): void {
+  openStateOf(app.db, shopId).then(
+    (state) => announceShopUpdate(app, shopId, { shop: state, menuChanged: true }),
+    (error) => {
+      app.log.error({ err: error, shopId }, 'could not work out a shop’s open state');
+      // The menu itself changed whatever the open state: its watchers still read it again.
+      announceShopUpdate(app, shopId, { menuChanged: true });
+    },
+  );
+}
+
+/**
  * These shops' live state now, as shop_updated events: what a socket is sent when it starts watching them. A page
  * fetched its shop a moment before its socket asked to watch it; a pause made in between would otherwise be missed
  * until the next fetch. One read of the shops' rows and hours, however many are added.

@@ -1,6 +1,6 @@
 // Open now for shops the app answers with: their open state from their hours (one query a page, the shared
-// rule of shared/domain/opening-hours.ts), and the same rule in SQL for the openNow filter of discover, which also
-// leaves out shops whose owner paused orders (issue 31).
+// rule of shared/domain/opening-hours.ts) and their menu (nothing to order, not open: issue 32), and the same rule
+// in SQL for the openNow filter of discover, which also leaves out shops whose owner paused orders (issue 31).
 import { type SQL, sql } from 'drizzle-orm';
 import type { Shop } from '../../../shared/api/shops.js';
 import {
@@ -48,7 +48,9 @@ export function openNowSql(clock: LocalClock): SQL<boolean> {
 
 interface HoursRow {
   shop_id: number;
-  /** null for a weekly row */
+  /** 'weekly', 'special', or 'unorderable' for the shop itself when nothing on its menu can be ordered */
+  kind: 'weekly' | 'special' | 'unorderable';
+  /** null but for a special day */
   date: string | null;
   day_of_week: number | null;
   open_time: string | null;
@@ -59,11 +61,18 @@ interface HoursRow {
 /**
  * Fills openNow and nextChangeAt of these shops as of `now`: their weekly rows and their special days from
  * today on, read in one query for all of them, then the shared rule per shop.
+ *
+ * A shop with nothing to order (no available menu item: menu_text empty, as openNowSql asks) is not open now
+ * whatever its hours say (issue 32), and its nextChangeAt is null: no hour of the clock opens it, its first item
+ * does. Its card then says 'Closed', as the Open Now filter agrees; a shop that set no hours still says nothing
+ * (openNow null). `unorderable`, when given, names those among these shops (a list reads menu_text on the rows it
+ * reads anyway, for free); without it, the same query reads them too, one primary-key probe a shop.
  */
 export async function withOpenState<T extends Pick<Shop, 'id' | 'openNow' | 'nextChangeAt'>>(
   db: Database,
   shops: T[],
   now: Date,
+  unorderable?: ReadonlySet<number>,
 ): Promise<T[]> {
   if (shops.length === 0) return shops;
   const ids = sql.join(
@@ -71,38 +80,57 @@ export async function withOpenState<T extends Pick<Shop, 'id' | 'openNow' | 'nex
     sql`, `,
   );
   const today = localClock(now).date;
+  const menus = unorderable
+    ? sql``
+    : sql`
+    union all
+    select ${coffeeShops.id}, 'unorderable', null, null, null, null, true
+    from ${coffeeShops} where ${coffeeShops.id} in (${ids}) and ${coffeeShops.menuText} = ''`;
   const result = await db.execute<Record<string, unknown>>(sql`
-    select ${businessHours.shopId} as shop_id, null::text as date, ${businessHours.dayOfWeek} as day_of_week,
-      ${businessHours.openTime} as open_time, ${businessHours.closeTime} as close_time, ${businessHours.isClosed} as is_closed
+    select ${businessHours.shopId} as shop_id, 'weekly' as kind, null::text as date,
+      ${businessHours.dayOfWeek} as day_of_week, ${businessHours.openTime} as open_time,
+      ${businessHours.closeTime} as close_time, ${businessHours.isClosed} as is_closed
     from ${businessHours} where ${businessHours.shopId} in (${ids})
     union all
-    select ${specialHours.shopId}, ${specialHours.date}::text, null, ${specialHours.openTime}, ${specialHours.closeTime},
-      ${specialHours.isClosed}
-    from ${specialHours} where ${specialHours.shopId} in (${ids}) and ${specialHours.date} >= ${today}`);
+    select ${specialHours.shopId}, 'special', ${specialHours.date}::text, null, ${specialHours.openTime},
+      ${specialHours.closeTime}, ${specialHours.isClosed}
+    from ${specialHours} where ${specialHours.shopId} in (${ids}) and ${specialHours.date} >= ${today}${menus}`);
   const rows = (result as unknown as { rows: HoursRow[] }).rows;
 
   const hours = new Map<number, { weekly: WeeklyHours[]; special: SpecialHours[] }>();
+  const nothingToOrder = new Set(unorderable);
   for (const row of rows) {
     const shopId = Number(row.shop_id);
+    if (row.kind === 'unorderable') {
+      nothingToOrder.add(shopId);
+      continue;
+    }
     let entry = hours.get(shopId);
     if (!entry) {
       entry = { weekly: [], special: [] };
       hours.set(shopId, entry);
     }
     const times = { openTime: row.open_time, closeTime: row.close_time, isClosed: row.is_closed };
-    if (row.date === null) entry.weekly.push({ dayOfWeek: Number(row.day_of_week), ...times });
-    else entry.special.push({ date: row.date, ...times });
+    if (row.kind === 'weekly') entry.weekly.push({ dayOfWeek: Number(row.day_of_week), ...times });
+    else entry.special.push({ date: row.date!, ...times });
   }
   for (const shop of shops) {
     const entry = hours.get(shop.id);
-    const state = entry ? openState(entry.weekly, entry.special, now) : { openNow: null, nextChangeAt: null };
+    const state = !entry
+      ? { openNow: null, nextChangeAt: null }
+      : nothingToOrder.has(shop.id)
+        ? { openNow: false, nextChangeAt: null }
+        : openState(entry.weekly, entry.special, now);
     shop.openNow = state.openNow;
     shop.nextChangeAt = state.nextChangeAt ? state.nextChangeAt.toISOString() : null;
   }
   return shops;
 }
 
-/** One shop's openNow and nextChangeAt as of `now`, for a live update after its hours changed (issue 31). */
+/**
+ * One shop's openNow and nextChangeAt as of `now`, for a live update after its hours or its menu changed (issue 31;
+ * its menu decides too, see withOpenState).
+ */
 export async function openStateOf(
   db: Database,
   shopId: number,

@@ -128,11 +128,13 @@ export function toShop(row: ShopFields, featured = isFeatured(row), distanceKm?:
 export type Selection = typeof shopColumns & {
   featured: SQL<boolean>;
   distanceKm: SQL<number | null>;
+  hasMenu: SQL<boolean>;
   matchedItems?: SQL<string[] | null>;
 };
 export type ListedRow = ShopFields & {
   featured: boolean;
   distanceKm: number | null;
+  hasMenu: boolean;
   matchedItems?: string[] | null;
 };
 
@@ -163,6 +165,9 @@ export async function listShops(db: Database, query: ListQuery, now = new Date()
     ...shopColumns,
     featured: isFeaturedSql,
     distanceKm: distance,
+    // Something to order (menu_text holds the names of its available items): a shop without is not open now
+    // (issue 32). Read from the row the page reads anyway, rather than by withOpenState's own probe of each shop.
+    hasMenu: sql<boolean>`${coffeeShops.menuText} <> ''`,
     ...(search ? { matchedItems: matchedItemsSql(search) } : {}),
   };
   // With a location every shop says how far it is: a number, or null when the shop has no coordinates.
@@ -177,6 +182,7 @@ export async function listShops(db: Database, query: ListQuery, now = new Date()
         return shop;
       }),
       now,
+      new Set(rows.filter((row) => !row.hasMenu).map((row) => row.id)),
     );
   /** A misspelt search finds nothing on any path: the corrected search then, as searchShops does. */
   const corrected = async (rows: ListedRow[]) => {
