@@ -15,8 +15,13 @@ export const session = z.object({
   address: z.string().nullable(),
 });
 export type Session = z.infer<typeof session>;
+/**
+ * A session id: a UUID in its canonical 8-4-4-4-12 form, as the token's sid is checked (auth/tokens.ts). Anything
+ * else (36 dashes, 36 hex digits) is a 400 naming it, never a 500 from PostgreSQL's uuid cast.
+ */
+export const SESSION_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const sessionParams = z.object({
-  id: z.string().regex(/^[0-9a-f-]{36}$/i, 'id must be a session id from GET /api/auth/sessions'),
+  id: z.string().regex(SESSION_ID_PATTERN, 'id must be a session id from GET /api/auth/sessions'),
 });
 
 const code = z.string({ message: 'code is required' }).regex(/^\d{6}$/, 'code must be exactly 6 digits');

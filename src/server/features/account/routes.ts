@@ -18,6 +18,7 @@ import type { HashGate } from '../auth/hash-gate.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
 import { announceRevoked } from '../auth/sessions.js';
 import { forgetShopOwners } from '../messages/service.js';
+import { deleteAccount } from './deletion.js';
 import { exportAccount } from './export.js';
 import {
   accountEmail,
@@ -25,7 +26,6 @@ import {
   changeUsername,
   checkPassword,
   confirmEmailChange,
-  deleteAccount,
   EMAIL_CODE_MINUTES,
   startEmailChange,
 } from './service.js';

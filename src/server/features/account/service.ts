@@ -1,24 +1,11 @@
-// One's own account (issue 28): username, email (confirmed by a code to the new address), password, and POPIA's
-// rights to see everything held (export) and to be deleted.
+// One's own account (issue 28): username, email (confirmed by a code to the new address) and password. POPIA's
+// rights to see everything held and to be deleted are export.ts and deletion.ts.
 import argon2 from 'argon2';
-import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { DELETED_CUSTOMER_NAME } from '../../../shared/api/account.js';
 import type { User } from '../../../shared/api/auth.js';
 import type { Database } from '../../db/client.js';
-import {
-  businessHours,
-  coffeeShops,
-  favorites,
-  menuItems,
-  notificationPreferences,
-  optionGroups,
-  orders,
-  pushSubscriptions,
-  sessions,
-  specialHours,
-  users,
-  verificationCodes,
-} from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { enqueue } from '../../outbox.js';
 import { emailChangedMail, emailCodeMail, passwordChangedMail } from '../auth/account-mail.js';
@@ -145,94 +132,4 @@ export async function changePassword(db: Database, userId: number, currentSid: s
     await enqueue(tx, 'mail', passwordChangedMail(row!.email, new Date()));
     return ended;
   });
-}
-
-const OPEN_ORDER = ['pending', 'confirmed', 'preparing', 'ready'] as const;
-
-/**
- * Deletes the account (POPIA s24, issue 28), or refuses with 409 while something is under way. A customer: their
- * sessions, favourites, devices and preferences go; the row stays for the shops' records (orders, reviews, chat)
- * with the name 'Deleted customer' and no email or password. An owner likewise, and their shops leave discovery
- * with their menus, hours and payout; past orders keep the shop's name. Resolves with the sessions ended.
- */
-export async function deleteAccount(
-  db: Database,
-  userId: number,
-): Promise<{ ended: string[]; shopIds: number[] }> {
-  const row = await accountOf(db, userId);
-  const ownShops = await db
-    .select({ id: coffeeShops.id, name: coffeeShops.name })
-    .from(coffeeShops)
-    .where(and(eq(coffeeShops.ownerId, userId), isNull(coffeeShops.removedAt)));
-  const shopIds = ownShops.map((shop) => shop.id);
-  const [open] = await db
-    .select({ id: orders.id, status: orders.status, shopId: orders.shopId })
-    .from(orders)
-    .where(
-      and(
-        inArray(orders.status, [...OPEN_ORDER]),
-        shopIds.length > 0
-          ? or(eq(orders.customerId, userId), inArray(orders.shopId, shopIds))
-          : eq(orders.customerId, userId),
-      ),
-    )
-    .limit(1);
-  if (open) {
-    throw new HttpError(
-      409,
-      open.shopId && shopIds.includes(open.shopId)
-        ? `Your shop has order #${open.id} still ${open.status}: finish or cancel it first`
-        : `Your order #${open.id} is still ${open.status}: wait until it is collected or cancelled`,
-    );
-  }
-  if (shopIds.length > 0) {
-    const [running] = await db
-      .select({ shopId: coffeeShops.id })
-      .from(coffeeShops)
-      .where(and(inArray(coffeeShops.id, shopIds), gt(coffeeShops.promotionExpiresAt, new Date())))
-      .limit(1);
-    if (running) {
-      const name = ownShops.find((shop) => shop.id === running.shopId)?.name ?? 'Your shop';
-      throw new HttpError(409, `${name} has a promotion running: delete your account once it ends`);
-    }
-  }
-  const ended = await db.transaction(async (tx) => {
-    if (shopIds.length > 0) {
-      await tx.delete(menuItems).where(inArray(menuItems.shopId, shopIds));
-      await tx.delete(optionGroups).where(inArray(optionGroups.shopId, shopIds));
-      await tx.delete(businessHours).where(inArray(businessHours.shopId, shopIds));
-      await tx.delete(specialHours).where(inArray(specialHours.shopId, shopIds));
-      await tx.delete(favorites).where(inArray(favorites.shopId, shopIds));
-      await tx
-        .update(coffeeShops)
-        .set({
-          removedAt: new Date(),
-          acceptingOrders: false,
-          isPromoted: false,
-          paystackSubaccountCode: null,
-          payoutBankCode: null,
-          payoutBankName: null,
-          payoutAccountLast4: null,
-        })
-        .where(inArray(coffeeShops.id, shopIds));
-    }
-    await tx.delete(favorites).where(eq(favorites.userId, userId));
-    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
-    await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
-    await tx.delete(verificationCodes).where(eq(verificationCodes.userId, userId));
-    const ended = await revokeSessions(tx, { userId, all: true });
-    await tx.delete(sessions).where(eq(sessions.userId, userId));
-    // The email is erased (the same address may sign up again as someone new); the name becomes 'Deleted customer'.
-    await tx
-      .update(users)
-      .set({
-        username: DELETED_CUSTOMER_NAME,
-        email: `deleted-${row.id}@deleted.invalid`,
-        passwordHash: '!',
-        deletedAt: new Date(),
-      })
-      .where(eq(users.id, userId));
-    return ended;
-  });
-  return { ended, shopIds };
 }

@@ -66,13 +66,33 @@ export async function isLiveSession(db: Database, subject: TokenSubject): Promis
   const [row] = rows;
   if (!row) return false;
   if (Date.now() - Number(row.seen_ms) > LAST_SEEN_EVERY_MS) {
-    void db
+    // Conditional, so that the requests which all read an old last_seen_at at once (a page's parallel calls, on
+    // any number of instances) write it once: the first moves it on, the others find it fresh and write nothing.
+    const write = db
       .update(sessions)
-      .set({ lastSeenAt: new Date() })
-      .where(eq(sessions.id, subject.sid))
-      .catch(() => {});
+      .set({ lastSeenAt: sql`now()` })
+      .where(
+        and(
+          eq(sessions.id, subject.sid),
+          sql`${sessions.lastSeenAt} < now() - make_interval(secs => ${LAST_SEEN_EVERY_MS / 1000}::int)`,
+        ),
+      )
+      .then(
+        () => {},
+        () => {},
+      );
+    lastSeenWrites.add(write);
+    void write.finally(() => lastSeenWrites.delete(write));
   }
   return true;
+}
+
+/** The last_seen_at writes under way (one a minute per session at most): what lastSeenWritten waits for. */
+const lastSeenWrites = new Set<Promise<void>>();
+
+/** Resolves once every last_seen_at write started so far has finished, so a test waits for it rather than sleeps. */
+export async function lastSeenWritten(): Promise<void> {
+  await Promise.all(lastSeenWrites);
 }
 
 export async function listSessions(db: Database, userId: number, currentId: string): Promise<Session[]> {

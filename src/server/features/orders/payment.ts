@@ -25,9 +25,12 @@ import { receiptMail } from './receipt.js';
 import {
   type CheckoutToStart,
   capacityRefusal,
+  closedToOrderFacts,
   insertOrder,
   isUniqueViolation,
   type OrderChange,
+  openToOrderCte,
+  refuseClosedToOrder,
   slotPlaceCtes,
 } from './service.js';
 
@@ -67,6 +70,7 @@ export async function startCheckout(
         db,
         sql`with ${limited ? slotPlaceCtes(placing) : sql``}
         ${spends ? cardCtes({ ...placing, stampsRequired: placing.reward!.stampsRequired }) : sql``}
+        ${openToOrderCte(placing)}
         open_taken as (
           select open_place from ${orderCheckouts} where customer_id = ${placing.customerId}
             and shop_id = ${placing.shopId} and payment_status = 'awaiting' and open_place is not null
@@ -83,7 +87,7 @@ export async function startCheckout(
             ${reference}, ${subaccountCode}, ${totalCents}, ${JSON.stringify(placingToJson(placing, names))}::jsonb,
             ${placing.idempotencyKey}, ${placing.fingerprint}, open_free.place, ${expiresAt.toISOString()}::timestamptz,
             ${placing.now.toISOString()}::timestamptz, ${placing.now.toISOString()}::timestamptz
-          from open_free${limited ? sql`, slot_free` : sql``}${spends ? sql`, card_full` : sql``}
+          from open_free, open_to_order${limited ? sql`, slot_free` : sql``}${spends ? sql`, card_full` : sql``}
           where open_free.place is not null ${limited ? sql`and slot_free.place is not null` : sql``}
             ${spends ? sql`and card_full.ok` : sql``}
           on conflict do nothing
@@ -110,9 +114,11 @@ export async function startCheckout(
       keyTaken: boolean;
       slotTaken: number;
       stamps: number;
+      accepting: boolean | null;
+      customerGone: boolean | null;
     }>(
       db,
-      sql`select (select count(*)::int from ${orderCheckouts} where customer_id = ${placing.customerId}
+      sql`select ${closedToOrderFacts(placing)}, (select count(*)::int from ${orderCheckouts} where customer_id = ${placing.customerId}
             and shop_id = ${placing.shopId} and payment_status = 'awaiting') as awaiting,
           (select count(*)::int from ${loyaltyStamps} ls where ls.customer_id = ${placing.customerId}
             and ls.shop_id = ${placing.shopId} and ${liveStamp(sql`ls`, placing.now)}) as stamps,
@@ -122,6 +128,7 @@ export async function startCheckout(
             and slot_at = ${placing.slotAt}::timestamptz) as "slotTaken"`,
     );
     if (facts?.keyTaken) break;
+    refuseClosedToOrder(facts, names.shopName);
     // A racing order spent the card first.
     if (placing.reward && (facts?.stamps ?? 0) < placing.reward.stampsRequired)
       throw new HttpError(

@@ -445,9 +445,11 @@ async function insertWithinLimits(
       keyTaken: boolean;
       slotTaken: number;
       stamps: number;
+      accepting: boolean | null;
+      customerGone: boolean | null;
     }>(
       db,
-      sql`select (select count(*)::int from ${orders} o where o.customer_id = ${order.customerId}
+      sql`select ${closedToOrderFacts(order)}, (select count(*)::int from ${orders} o where o.customer_id = ${order.customerId}
             and o.shop_id = ${order.shopId} and o.status in ('pending', 'confirmed')) as open,
           exists (select 1 from ${orders} o where o.customer_id = ${order.customerId}
             and o.idempotency_key = ${order.idempotencyKey}) as "keyTaken",
@@ -457,6 +459,7 @@ async function insertWithinLimits(
             and ls.shop_id = ${order.shopId} and ${liveStamp(sql`ls`, order.now)}) as stamps`,
     );
     if (facts?.keyTaken) return null;
+    refuseClosedToOrder(facts, names.shopName);
     // A racing order spent the card first.
     if (order.reward && (facts?.stamps ?? 0) < order.reward.stampsRequired)
       throw new HttpError(
@@ -531,6 +534,38 @@ export async function capacityRefusal(
   return new HttpError(409, problem ?? 'That time has just filled up — please choose another pickup time');
 }
 
+/**
+ * The shop still takes orders and the customer still has an account, read again by the insert itself under FOR KEY
+ * SHARE: the placement's first read came a moment earlier, and an owner pausing or deleting their account (which
+ * locks the shop FOR UPDATE, account/deletion.ts), or a customer deleting theirs, in between would otherwise be
+ * missed. A lock the row's foreign keys take anyway; a placement that waited on the deletion then finds the row as
+ * it was left and writes nothing (refuseClosedToOrder says why).
+ */
+export function openToOrderCte(order: { shopId: number; customerId: number }) {
+  return sql`open_to_order as (
+      select 1 from ${coffeeShops} s, ${users} u
+      where s.id = ${order.shopId} and s.accepting_orders and s.removed_at is null
+        and u.id = ${order.customerId} and u.deleted_at is null
+      for key share of s, u
+    ),`;
+}
+
+/** The columns that say why open_to_order found nothing: `accepting` and `customerGone`. */
+export function closedToOrderFacts(order: { shopId: number; customerId: number }) {
+  return sql`(select s.accepting_orders and s.removed_at is null from ${coffeeShops} s where s.id = ${order.shopId}) as accepting,
+    (select u.deleted_at is not null from ${users} u where u.id = ${order.customerId}) as "customerGone"`;
+}
+
+/** The refusal when the shop stopped taking orders, or the customer's account went, since the placement read them. */
+export function refuseClosedToOrder(
+  facts: { accepting: boolean | null; customerGone: boolean | null } | undefined,
+  shopName: string,
+) {
+  if (facts?.customerGone) throw new HttpError(401, 'Your account no longer exists. Please sign in again.');
+  if (facts && facts.accepting !== true)
+    throw new HttpError(409, `${shopName} is not taking orders right now`);
+}
+
 /** A short code for the counter: 4 characters without look-alikes (no 0/O, 1/I/L, 2/Z, 5/S, 8/B). */
 const PICKUP_CODE_ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679';
 function newPickupCode(): string {
@@ -601,6 +636,7 @@ export async function insertOrder(
       takesPlace ? slotPlaceCtes(order) : sql``
     }
     ${spends ? cardCtes({ ...order, stampsRequired: order.reward!.stampsRequired }) : sql``}
+    ${how.paid ? sql`` : openToOrderCte(order)}
     placed as (
       insert into ${orders} (${how.paid ? sql`id, ` : sql``}shop_id, customer_id, items, total_cents, status, status_history, pickup_time,
         notes, idempotency_key, idempotency_fingerprint, open_slot, payment_status, paid_at, payment_reference,
@@ -611,7 +647,7 @@ export async function insertOrder(
         ${how.paid ? 'paid' : 'not_required'}, ${how.paid ? sql`${how.paid.paidAt.toISOString()}::timestamptz` : null},
         ${how.paid?.reference ?? null}, ${how.paid?.url ?? null}, ${newPickupCode()},
         ${localDateOf(order.pickupTime)}::date, ${order.reward?.cents ?? null}::int, ${at}::timestamptz, ${at}::timestamptz
-      from free${takesPlace ? sql`, slot_free` : sql``}${spends ? sql`, card_full` : sql``}
+      from free${takesPlace ? sql`, slot_free` : sql``}${spends ? sql`, card_full` : sql``}${how.paid ? sql`` : sql`, open_to_order`}
       where ${how.openOrdersPerShop === null ? sql`true` : sql`free.slot is not null`}
         ${takesPlace ? sql`and slot_free.place is not null` : sql``}
         ${spends ? sql`and card_full.ok` : sql``}
