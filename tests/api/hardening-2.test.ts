@@ -251,7 +251,9 @@ describe('client mistakes are 4xx, never 500', () => {
         .post('/api/coffee-shops', { name: 'Ghost', category: 'specialty', address: '1 Long St' }),
     ];
     expect(asked.map((reply) => reply.status)).toEqual(asked.map(() => 401));
-    expect(asked[0]!.body).toEqual({ message: 'Please sign in to continue' });
+    // Refused as a token, before any route runs (auth-guard.ts): the client drops it and asks again as a visitor.
+    expect(asked[0]!.body).toEqual({ message: 'Your session has ended — please sign in again' });
+    expect(asked[0]!.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
     expect((await server.api.as(customer).get('/api/orders')).status).toBe(200);
   });
 });
