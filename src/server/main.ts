@@ -37,3 +37,5 @@ stopOnSignals(app, database);
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Brew Connect is running on ${config.publicUrl} (${database.kind} database)`);
+if (!config.vapidKeys)
+  app.log.warn('Web Push is off: set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT to turn it on');
