@@ -2,7 +2,12 @@
 import argon2 from 'argon2';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { DELETED_CUSTOMER_NAME } from '../../../shared/api/account.js';
-import type { RegisterBody, User, VerifyCodeBody } from '../../../shared/api/auth.js';
+import {
+  type RegisterBody,
+  SIGN_UP_CODE_MINUTES,
+  type User,
+  type VerifyCodeBody,
+} from '../../../shared/api/auth.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { users, verificationCodes } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
@@ -17,7 +22,7 @@ import {
   spendCode,
 } from './codes.js';
 
-export const CODE_TTL_MINUTES = 10;
+export const CODE_TTL_MINUTES = SIGN_UP_CODE_MINUTES;
 /** How many codes one email address may be sent in an hour. */
 export const MAX_CODES_PER_EMAIL_PER_HOUR = 5;
 /** The first key of the advisory lock that takes one email's code sends one at a time (the second: the email's hash). */
