@@ -75,26 +75,25 @@ export async function withOpenState<T extends Pick<Shop, 'id' | 'openNow' | 'nex
   unorderable?: ReadonlySet<number>,
 ): Promise<T[]> {
   if (shops.length === 0) return shops;
-  const ids = sql.join(
-    shops.map((shop) => sql`${shop.id}`),
-    sql`, `,
-  );
+  // The ids as one array parameter ('{4,9,12}'), not one parameter each: a map area's 500 shops would otherwise be
+  // 500 placeholders per branch to build, send, parse and plan (its server CPU per request: discover bench).
+  const ids = sql`any(${`{${shops.map((shop) => shop.id).join(',')}}`}::int[])`;
   const today = localClock(now).date;
   const menus = unorderable
     ? sql``
     : sql`
     union all
     select ${coffeeShops.id}, 'unorderable', null, null, null, null, true
-    from ${coffeeShops} where ${coffeeShops.id} in (${ids}) and ${coffeeShops.menuText} = ''`;
+    from ${coffeeShops} where ${coffeeShops.id} = ${ids} and ${coffeeShops.menuText} = ''`;
   const result = await db.execute<Record<string, unknown>>(sql`
     select ${businessHours.shopId} as shop_id, 'weekly' as kind, null::text as date,
       ${businessHours.dayOfWeek} as day_of_week, ${businessHours.openTime} as open_time,
       ${businessHours.closeTime} as close_time, ${businessHours.isClosed} as is_closed
-    from ${businessHours} where ${businessHours.shopId} in (${ids})
+    from ${businessHours} where ${businessHours.shopId} = ${ids}
     union all
     select ${specialHours.shopId}, 'special', ${specialHours.date}::text, null, ${specialHours.openTime},
       ${specialHours.closeTime}, ${specialHours.isClosed}
-    from ${specialHours} where ${specialHours.shopId} in (${ids}) and ${specialHours.date} >= ${today}${menus}`);
+    from ${specialHours} where ${specialHours.shopId} = ${ids} and ${specialHours.date} >= ${today}${menus}`);
   const rows = (result as unknown as { rows: HoursRow[] }).rows;
 
   const hours = new Map<number, { weekly: WeeklyHours[]; special: SpecialHours[] }>();
