@@ -2,6 +2,7 @@
 // ('Serves: …') on its card and in its map pin's popup; its card says when its pin is only approximate; and what the
 // card and popup show follows the owner's changes live.
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { call } from '../support/e2e-orders';
 import { signInAsNew, uniqueName } from './helpers';
 
 /**
@@ -12,18 +13,6 @@ const places = {
   upington: { latitude: -28.4478, longitude: 21.2561, address: 'Schroder Street, Upington' },
   springbok: { latitude: -29.6643, longitude: 17.8865, address: 'Voortrekker Road, Springbok' },
 };
-
-async function call<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'post' | 'put',
-  url: string,
-  data: unknown,
-) {
-  const response = await request[method](url, { headers: { authorization: `Bearer ${token}` }, data });
-  if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /**
  * A new owner's shop whose own words hold no 'latte' (name, description, address), open around the clock, selling a

@@ -12,7 +12,8 @@ export interface TestMenuItem {
   price: string;
 }
 
-async function call<T>(
+/** One API call as `token`, its JSON back; a non-OK answer throws with its status and body. */
+export async function call<T>(
   request: APIRequestContext,
   token: string,
   method: 'post' | 'put',
