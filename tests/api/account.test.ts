@@ -10,6 +10,7 @@ import {
   menuItems,
   notificationPreferences,
   orderCheckouts,
+  outbox,
   promotions,
   pushSubscriptions,
   sessions,
@@ -621,10 +622,24 @@ describe('deletion', () => {
     const checkoutRows = () =>
       server.database.db.select().from(orderCheckouts).where(eq(orderCheckouts.customerId, customer.user.id));
     expect((await checkoutRows()).map((row) => row.paymentStatus).sort()).toEqual(['expired', 'paid']);
+    // The outbox holds work about them: a reset asked for their address (and the mail it makes).
+    const db = server.database.db;
+    const aboutThem = () =>
+      db
+        .select()
+        .from(outbox)
+        .where(
+          sql`${outbox.payload}::text like ${`%${customer.user.email}%`}
+            or (${outbox.kind} = 'push' and ${outbox.payload}->>'userId' = ${String(customer.user.id)})`,
+        );
+    expect(
+      (await server.api.post('/api/auth/password-reset/request', { email: customer.user.email })).status,
+    ).toBe(200);
+    expect((await aboutThem()).length).toBeGreaterThan(0);
     const deleted = await server.api.as(customer).delete('/api/account', { password: 'flatwhite1' });
     expect(deleted.status).toBe(204);
     expect((await me(laptop)).status).toBe(401);
-    const db = server.database.db;
+    expect(await aboutThem()).toEqual([]);
     expect(await db.select().from(favorites).where(eq(favorites.userId, customer.user.id))).toEqual([]);
     expect(
       await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, customer.user.id)),

@@ -13,6 +13,7 @@ import {
   optionGroups,
   orderCheckouts,
   orders,
+  outbox,
   promotions,
   pushSubscriptions,
   sessions,
@@ -55,7 +56,7 @@ export async function deleteAccount(
       .orderBy(asc(coffeeShops.id))
       .for('update');
     const [account] = await tx
-      .select({ id: users.id })
+      .select({ id: users.id, email: users.email })
       .from(users)
       .where(and(eq(users.id, userId), isNull(users.deletedAt)))
       .for('update');
@@ -95,6 +96,15 @@ export async function deleteAccount(
         placing: sql`jsonb_set(${orderCheckouts.placing}, '{names,customerName}', to_jsonb(${DELETED_CUSTOMER_NAME}::text))`,
       })
       .where(eq(orderCheckouts.customerId, userId));
+    // The outbox's rows about the person, sent or not: mails to their address (codes, notices, receipts), reset
+    // requests for it, and pushes to their devices. Done rows are otherwise kept; nothing about them is sent now.
+    await tx.delete(outbox).where(
+      or(
+        sql`${outbox.kind} in ('mail', 'receipt_mail', 'password_reset') and (${outbox.payload}->>'to' = ${account.email}
+            or ${outbox.payload}->>'email' = ${account.email})`,
+        sql`${outbox.kind} = 'push' and ${outbox.payload}->>'userId' = ${String(userId)}`,
+      ),
+    );
     const ended = await revokeSessions(tx, { userId, all: true });
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     // The email is erased (the same address may sign up again as someone new); the name becomes 'Deleted customer'.
